@@ -1,0 +1,56 @@
+package io.payonce.contract;
+
+import java.util.Optional;
+
+/** The event types carried in the {@code eventType} header and the outbox {@code type} column. */
+public enum EventType {
+
+	PAY_SUCCESS("PaySuccess", PaySuccess.class, Topic.PAY_SUCCESS),
+
+	PAY_DEDUCTED("PayDeducted", PayDeducted.class, Topic.PAY_DEDUCTED);
+
+	private final String wireName;
+
+	private final Class<? extends PayonceEvent> recordType;
+
+	private final Topic topic;
+
+	EventType(String wireName, Class<? extends PayonceEvent> recordType, Topic topic) {
+		this.wireName = wireName;
+		this.recordType = recordType;
+		this.topic = topic;
+	}
+
+	public String wireName() {
+		return this.wireName;
+	}
+
+	public Class<? extends PayonceEvent> recordType() {
+		return this.recordType;
+	}
+
+	/** The topic this event type is published to (the outbox {@code aggregatetype}). */
+	public Topic topic() {
+		return this.topic;
+	}
+
+	public static Optional<EventType> ofWireName(String wireName) {
+		for (EventType type : values()) {
+			if (type.wireName.equals(wireName)) {
+				return Optional.of(type);
+			}
+		}
+		return Optional.empty();
+	}
+
+	public static EventType of(PayonceEvent event) {
+		// Java 17 has no pattern switch; the sealed hierarchy keeps this list short and checked by tests.
+		for (EventType type : values()) {
+			if (type.recordType.isInstance(event)) {
+				return type;
+			}
+		}
+		throw new IllegalArgumentException("No event type for " + event.getClass());
+	}
+
+}
