@@ -1,0 +1,73 @@
+package io.payonce.dlt.retry.streams;
+
+import java.util.Properties;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Runs the retry topology with {@code exactly_once_v2}; started and stopped with the application. */
+@Configuration(proxyBeanMethods = false)
+class RetryStreamsConfiguration {
+
+	@Bean
+	Properties retryStreamsConfig(KafkaProperties kafka, StreamsProperties streams) {
+		Properties config = new Properties();
+		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
+		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));
+		config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+		config.put(StreamsConfig.STATE_DIR_CONFIG, streams.stateDir().toString());
+		config.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, streams.replicationFactor());
+		// a retry record written before this app first ran must not be skipped
+		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+		return config;
+	}
+
+	@Bean
+	RetryStreams retryStreams(Properties retryStreamsConfig, RetryProperties retry) {
+		return new RetryStreams(
+				new KafkaStreams(RetryTopology.build(retry.schedule(), retry.punctuateInterval()), retryStreamsConfig));
+	}
+
+	/** Lifecycle wrapper; a dying stream thread is replaced, the store is restored from its changelog. */
+	static final class RetryStreams implements SmartLifecycle {
+
+		private final KafkaStreams streams;
+
+		private volatile boolean running;
+
+		RetryStreams(KafkaStreams streams) {
+			this.streams = streams;
+		}
+
+		@Override
+		public void start() {
+			this.streams.setUncaughtExceptionHandler(
+					ex -> StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD);
+			this.streams.start();
+			this.running = true;
+		}
+
+		@Override
+		public void stop() {
+			this.streams.close(java.time.Duration.ofSeconds(30));
+			this.running = false;
+		}
+
+		@Override
+		public boolean isRunning() {
+			return this.running;
+		}
+
+		KafkaStreams.State state() {
+			return this.streams.state();
+		}
+
+	}
+
+}

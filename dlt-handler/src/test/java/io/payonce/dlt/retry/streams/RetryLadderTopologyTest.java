@@ -1,0 +1,236 @@
+package io.payonce.dlt.retry.streams;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+
+import io.payonce.contract.FailureReason;
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+import io.payonce.dlt.retry.FailureEntry;
+import io.payonce.dlt.retry.FailureHistory;
+import io.payonce.dlt.retry.RetrySchedule;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The retry ladder on TopologyTestDriver; wall-clock time is moved by the test, never waited for. */
+class RetryLadderTopologyTest {
+
+	private static final Instant T0 = Instant.parse("2026-09-28T02:00:12Z");
+
+	private static final byte[] PAYLOAD = """
+			{"payNo":"PN20260928001","orderNo":"P20260928001","userId":10086,"amount":"199.00","currency":"CNY","paidAt":"2026-09-28T02:00:12Z"}"""
+		.getBytes(StandardCharsets.UTF_8);
+
+	@TempDir
+	Path stateDir;
+
+	private TopologyTestDriver driver;
+
+	private TestInputTopic<String, byte[]> retry;
+
+	private TestOutputTopic<String, byte[]> paySuccess;
+
+	private TestOutputTopic<String, byte[]> terminal;
+
+	@BeforeEach
+	void startDriver() {
+		Properties config = new Properties();
+		config.put(StreamsConfig.APPLICATION_ID_CONFIG, "dlt-topology-test");
+		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+		config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+		config.put(StreamsConfig.STATE_DIR_CONFIG, this.stateDir.toString());
+		this.driver = new TopologyTestDriver(RetryTopology.build(RetrySchedule.defaults(), Duration.ofSeconds(1)),
+				config, T0);
+		this.retry = this.driver.createInputTopic(Topic.PAY_SUCCESS_RETRY.topicName(), new StringSerializer(),
+				new ByteArraySerializer());
+		this.paySuccess = this.driver.createOutputTopic(Topic.PAY_SUCCESS.topicName(), new StringDeserializer(),
+				new ByteArrayDeserializer());
+		this.terminal = this.driver.createOutputTopic(Topic.PAY_SUCCESS_TERMINAL.topicName(),
+				new StringDeserializer(), new ByteArrayDeserializer());
+	}
+
+	@AfterEach
+	void closeDriver() {
+		this.driver.close();
+	}
+
+	@ParameterizedTest(name = "attempt {0} failed: attempt {1} released after {2}, not before")
+	@CsvSource({ "1, 2, PT30S", "2, 3, PT1M", "3, 4, PT5M", "4, 5, PT5M", "5, 6, PT5M" })
+	void eachTierHoldsTheRecordForItsBackoff(int failedAttempt, int nextAttempt, Duration backoff) {
+		// given a record whose attempt failed at T0
+		this.retry.pipeInput(failedDelivery("evt-1", "P1", failedAttempt, FailureHistory.empty(), T0));
+
+		// when the clock reaches one second before the due time
+		this.driver.advanceWallClockTime(backoff.minusSeconds(1));
+
+		// then nothing was released yet
+		assertThat(this.paySuccess.isEmpty()).isTrue();
+
+		// when the backoff has passed
+		this.driver.advanceWallClockTime(Duration.ofSeconds(1));
+
+		// then it is back on pay.success once, as the next attempt, same key, value, id and type
+		List<TestRecord<String, byte[]>> released = this.paySuccess.readRecordsToList();
+		assertThat(released).hasSize(1);
+		TestRecord<String, byte[]> record = released.get(0);
+		assertThat(record.key()).isEqualTo("P1");
+		assertThat(record.value()).isEqualTo(PAYLOAD);
+		assertThat(header(record.headers(), PayonceHeaders.EVENT_ID)).isEqualTo("evt-1");
+		assertThat(header(record.headers(), PayonceHeaders.EVENT_TYPE)).isEqualTo("PaySuccess");
+		assertThat(header(record.headers(), PayonceHeaders.ATTEMPT)).isEqualTo(Integer.toString(nextAttempt));
+		assertThat(record.headers().lastHeader(PayonceHeaders.REASON)).isNull();
+		assertThat(FailureHistoryJson.decode(header(record.headers(), PayonceHeaders.FAILURE_HISTORY)).entries())
+			.extracting(FailureEntry::attempt)
+			.containsExactly(failedAttempt);
+		assertThat(this.terminal.isEmpty()).isTrue();
+
+		// and it is not released a second time
+		this.driver.advanceWallClockTime(Duration.ofMinutes(30));
+		assertThat(this.paySuccess.isEmpty()).isTrue();
+	}
+
+	@Test
+	void theLastRetryIsReleasedAsTheLastAttempt() {
+		this.retry.pipeInput(failedDelivery("evt-5", "P5", 5, historyOf(4), T0));
+
+		this.driver.advanceWallClockTime(Duration.ofMinutes(5));
+
+		TestRecord<String, byte[]> record = this.paySuccess.readRecord();
+		assertThat(header(record.headers(), PayonceHeaders.ATTEMPT)).isEqualTo("6");
+		assertThat(FailureHistoryJson.decode(header(record.headers(), PayonceHeaders.FAILURE_HISTORY)).entries())
+			.extracting(FailureEntry::attempt)
+			.containsExactly(1, 2, 3, 4, 5);
+		assertThat(this.terminal.isEmpty()).isTrue();
+	}
+
+	@Test
+	void failureOfTheLastAttemptMovesTheRecordToTerminalWithItsWholeHistory() {
+		// given attempt 6 (the last of the default ladder) failed
+		this.retry.pipeInput(failedDelivery("evt-6", "P6", 6, historyOf(5), T0));
+
+		// then it goes to terminal at once, without waiting for any clock
+		TestRecord<String, byte[]> record = this.terminal.readRecord();
+		assertThat(record.key()).isEqualTo("P6");
+		assertThat(record.value()).isEqualTo(PAYLOAD);
+		assertThat(header(record.headers(), PayonceHeaders.EVENT_ID)).isEqualTo("evt-6");
+		assertThat(header(record.headers(), PayonceHeaders.REASON)).isEqualTo(FailureReason.RETRIES_EXHAUSTED.name());
+		assertThat(header(record.headers(), PayonceHeaders.ATTEMPT)).isEqualTo("6");
+		assertThat(header(record.headers(), PayonceHeaders.ERROR_MESSAGE)).isEqualTo("balance 10.00 < 199.00");
+		assertThat(header(record.headers(), PayonceHeaders.FIRST_FAILURE_AT)).isEqualTo(T0.minusSeconds(3600).toString());
+		assertThat(FailureHistoryJson.decode(header(record.headers(), PayonceHeaders.FAILURE_HISTORY)).entries())
+			.extracting(FailureEntry::attempt)
+			.containsExactly(1, 2, 3, 4, 5, 6);
+		this.driver.advanceWallClockTime(Duration.ofHours(1));
+		assertThat(this.paySuccess.isEmpty()).isTrue();
+	}
+
+	@Test
+	void aRecordThatFailsEveryAttemptClimbsTheWholeLadderThenLandsInTerminal() {
+		// given the consumer fails every delivery: it writes each one back to the retry topic
+		Instant now = T0;
+		this.retry.pipeInput(failedDelivery("evt-L", "PL", 1, FailureHistory.empty(), now));
+		List<Duration> tiers = RetrySchedule.defaults().tiers();
+		for (int retryNo = 1; retryNo <= 5; retryNo++) {
+			this.driver.advanceWallClockTime(tiers.get(retryNo - 1));
+			now = now.plus(tiers.get(retryNo - 1));
+			TestRecord<String, byte[]> released = this.paySuccess.readRecord();
+			int attempt = Integer.parseInt(header(released.headers(), PayonceHeaders.ATTEMPT));
+			assertThat(attempt).isEqualTo(retryNo + 1);
+			this.retry.pipeInput(failedDelivery("evt-L", "PL", attempt,
+					FailureHistoryJson.decode(header(released.headers(), PayonceHeaders.FAILURE_HISTORY)), now));
+		}
+
+		// then the sixth failure is terminal with six history entries, and nothing else was released
+		TestRecord<String, byte[]> terminalRecord = this.terminal.readRecord();
+		assertThat(FailureHistoryJson.decode(header(terminalRecord.headers(), PayonceHeaders.FAILURE_HISTORY)).size())
+			.isEqualTo(6);
+		assertThat(this.paySuccess.isEmpty()).isTrue();
+		assertThat(this.terminal.isEmpty()).isTrue();
+	}
+
+	@Test
+	void pendingRecordsAreReleasedInDueOrderEachExactlyOnce() {
+		// given two events, the later failure with the shorter wait
+		this.retry.pipeInput(failedDelivery("evt-a", "PA", 2, historyOf(1), T0)); // due T0 + 1 min
+		this.retry.pipeInput(failedDelivery("evt-b", "PB", 1, FailureHistory.empty(), T0.plusSeconds(10))); // T0 + 40 s
+
+		// when time passes both due times
+		this.driver.advanceWallClockTime(Duration.ofSeconds(45));
+		this.driver.advanceWallClockTime(Duration.ofSeconds(30));
+		this.driver.advanceWallClockTime(Duration.ofMinutes(10));
+
+		// then each was released exactly once, in due order
+		assertThat(this.paySuccess.readRecordsToList()).extracting(TestRecord::key).containsExactly("PB", "PA");
+	}
+
+	@Test
+	void aRetryRecordWithoutEventIdGoesToTerminalAsUnreadable() {
+		TestRecord<String, byte[]> input = failedDelivery("evt-x", "PX", 1, FailureHistory.empty(), T0);
+		input.headers().remove(PayonceHeaders.EVENT_ID);
+
+		this.retry.pipeInput(input);
+
+		assertThat(header(this.terminal.readRecord().headers(), PayonceHeaders.REASON))
+			.isEqualTo(FailureReason.UNREADABLE.name());
+	}
+
+	private static TestRecord<String, byte[]> failedDelivery(String eventId, String orderNo, int attempt,
+			FailureHistory history, Instant failedAt) {
+		Headers headers = new RecordHeaders();
+		add(headers, PayonceHeaders.EVENT_ID, eventId);
+		add(headers, PayonceHeaders.EVENT_TYPE, "PaySuccess");
+		add(headers, PayonceHeaders.ATTEMPT, Integer.toString(attempt));
+		add(headers, PayonceHeaders.REASON, FailureReason.INSUFFICIENT_BALANCE.name());
+		add(headers, PayonceHeaders.ERROR_CLASS, "io.payonce.consumer.InsufficientBalanceException");
+		add(headers, PayonceHeaders.ERROR_MESSAGE, "balance 10.00 < 199.00");
+		add(headers, PayonceHeaders.FIRST_FAILURE_AT, T0.minusSeconds(3600).toString());
+		add(headers, PayonceHeaders.LAST_FAILURE_AT, failedAt.toString());
+		add(headers, PayonceHeaders.ORIGIN_TOPIC, Topic.PAY_SUCCESS.topicName());
+		add(headers, PayonceHeaders.ORIGIN_PARTITION, "3");
+		add(headers, PayonceHeaders.ORIGIN_OFFSET, Integer.toString(40 + attempt));
+		if (history.size() > 0) {
+			headers.add(PayonceHeaders.FAILURE_HISTORY, FailureHistoryJson.encode(history));
+		}
+		return new TestRecord<>(orderNo, PAYLOAD, headers, failedAt);
+	}
+
+	private static FailureHistory historyOf(int attempts) {
+		FailureHistory history = FailureHistory.empty();
+		for (int attempt = 1; attempt <= attempts; attempt++) {
+			history = history.append(new FailureEntry(attempt, FailureReason.INSUFFICIENT_BALANCE.name(), null,
+					"balance 10.00 < 199.00", T0.minusSeconds(600L * (attempts - attempt + 1)), "pay.success", 3, attempt));
+		}
+		return history;
+	}
+
+	private static void add(Headers headers, String name, String value) {
+		headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static String header(Headers headers, String name) {
+		return (headers.lastHeader(name) == null) ? null
+				: new String(headers.lastHeader(name).value(), StandardCharsets.UTF_8);
+	}
+
+}
