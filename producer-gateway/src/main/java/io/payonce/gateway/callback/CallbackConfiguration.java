@@ -1,0 +1,55 @@
+package io.payonce.gateway.callback;
+
+import java.time.Clock;
+import java.util.UUID;
+
+import io.payonce.gateway.callback.domain.CallbackIntake;
+import io.payonce.gateway.callback.domain.CallbackValidator;
+import io.payonce.gateway.callback.domain.SignatureVerifier;
+import io.payonce.gateway.callback.jdbc.JdbcOutboxWriter;
+import io.payonce.gateway.callback.jdbc.JdbcPaymentStore;
+import io.payonce.gateway.callback.jdbc.OutboxPurgeJob;
+import io.payonce.gateway.callback.jdbc.SpringTransactions;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Wires the framework-free callback domain to JDBC, Spring transactions and the settings. */
+@Configuration(proxyBeanMethods = false)
+class CallbackConfiguration {
+
+	@Bean
+	SignatureVerifier signatureVerifier(SignatureProperties properties, Clock clock) {
+		return new SignatureVerifier(properties.secrets(), properties.tolerance(), clock);
+	}
+
+	@Bean
+	CallbackValidator callbackValidator(CallbackProperties properties) {
+		return new CallbackValidator(properties.maxAmount());
+	}
+
+	@Bean
+	CallbackIntake callbackIntake(JdbcClient jdbc, PlatformTransactionManager transactionManager,
+			OutboxProperties outbox, Clock clock) {
+		return new CallbackIntake(new JdbcPaymentStore(jdbc), new JdbcOutboxWriter(jdbc, outbox.cleanup(), clock),
+				new SpringTransactions(new TransactionTemplate(transactionManager)), clock, UUID::randomUUID);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableScheduling
+	@ConditionalOnProperty(name = "payonce.gateway.outbox.cleanup", havingValue = "RETENTION")
+	static class RetentionConfiguration {
+
+		@Bean
+		OutboxPurgeJob outboxPurgeJob(JdbcClient jdbc, OutboxProperties outbox, Clock clock) {
+			return new OutboxPurgeJob(jdbc, outbox.retention(), clock);
+		}
+
+	}
+
+}

@@ -1,0 +1,182 @@
+package io.payonce.gateway.callback.domain;
+
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Checks {@code Payonce-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body bytes>">} the way
+ * Stripe checks its webhooks.
+ * <ul>
+ * <li>The HMAC is computed over the raw bytes as received, never over re-serialised JSON: any re-encoding
+ * (key order, whitespace, number format) would break authentic signatures or, worse, let a changed body
+ * pass.</li>
+ * <li>Several {@code v1} entries may be sent and several secrets may be active, so a secret can be rotated
+ * without a moment in which either side's signatures are refused. Any pair that matches is enough.</li>
+ * <li>Digests are compared with {@link MessageDigest#isEqual}, which takes the same time wherever the first
+ * differing byte is, so response times do not reveal how much of a guess was right.</li>
+ * <li>The signature is checked before the timestamp: only an authentic request learns that its time was off
+ * ({@link SignatureRejection#STALE}, {@link SignatureRejection#FUTURE}); the time comes from the injected
+ * clock.</li>
+ * </ul>
+ * Secrets are held as key material only; no method returns or prints them.
+ */
+public final class SignatureVerifier {
+
+	public static final String HEADER = "Payonce-Signature";
+
+	private static final String ALGORITHM = "HmacSHA256";
+
+	/** A real header is about 80 characters per entry; anything this long is not one of ours. */
+	private static final int MAX_HEADER_LENGTH = 1024;
+
+	private static final Pattern TIMESTAMP = Pattern.compile("[0-9]{1,12}");
+
+	private static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
+
+	private final List<SecretKeySpec> keys;
+
+	private final Duration tolerance;
+
+	private final Clock clock;
+
+	public SignatureVerifier(List<String> secrets, Duration tolerance, Clock clock) {
+		Objects.requireNonNull(secrets, "secrets");
+		if (secrets.isEmpty()) {
+			throw new IllegalArgumentException("at least one signature secret is required");
+		}
+		List<SecretKeySpec> keys = new ArrayList<>();
+		for (String secret : secrets) {
+			if (secret == null || secret.isBlank()) {
+				throw new IllegalArgumentException("signature secrets must not be blank");
+			}
+			keys.add(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
+		}
+		this.keys = List.copyOf(keys);
+		this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
+		this.clock = Objects.requireNonNull(clock, "clock");
+	}
+
+	/**
+	 * @param header the {@code Payonce-Signature} header, {@code null} when absent
+	 * @param body the raw request body
+	 * @throws SignatureRejectedException when the request is not authentic or not fresh
+	 */
+	public void verify(String header, byte[] body) {
+		if (header == null || header.isBlank()) {
+			throw new SignatureRejectedException(SignatureRejection.MISSING, "Missing " + HEADER + " header");
+		}
+		ParsedHeader parsed = parse(header);
+		byte[] signedPayload = signedPayload(parsed.timestamp(), body);
+		if (!anyMatches(signedPayload, parsed.signatures())) {
+			throw new SignatureRejectedException(SignatureRejection.MISMATCH,
+					"No signature matches the request body");
+		}
+		long signedAt = Long.parseLong(parsed.timestamp());
+		long now = this.clock.instant().getEpochSecond();
+		long toleranceSeconds = this.tolerance.toSeconds();
+		if (signedAt < now - toleranceSeconds) {
+			throw new SignatureRejectedException(SignatureRejection.STALE,
+					"Signature timestamp is older than " + toleranceSeconds + " s");
+		}
+		if (signedAt > now + toleranceSeconds) {
+			throw new SignatureRejectedException(SignatureRejection.FUTURE,
+					"Signature timestamp is more than " + toleranceSeconds + " s in the future");
+		}
+	}
+
+	private static ParsedHeader parse(String header) {
+		if (header.length() > MAX_HEADER_LENGTH) {
+			throw malformed("header too long");
+		}
+		String timestamp = null;
+		List<byte[]> signatures = new ArrayList<>();
+		for (String element : header.split(",", -1)) {
+			int eq = element.indexOf('=');
+			if (eq <= 0) {
+				throw malformed("expected key=value pairs");
+			}
+			String key = element.substring(0, eq).trim();
+			String value = element.substring(eq + 1).trim();
+			if ("t".equals(key)) {
+				if (timestamp != null || !TIMESTAMP.matcher(value).matches()) {
+					throw malformed("expected exactly one numeric t");
+				}
+				timestamp = value;
+			}
+			else if ("v1".equals(key)) {
+				if (!HEX_SHA256.matcher(value).matches()) {
+					throw malformed("v1 must be 64 hex digits");
+				}
+				signatures.add(HexFormat.of().parseHex(value));
+			}
+			// Other schemes (v0, a future v2) are ignored, as Stripe does, so a platform can add one first.
+		}
+		if (timestamp == null || signatures.isEmpty()) {
+			throw malformed("t and at least one v1 are required");
+		}
+		return new ParsedHeader(timestamp, signatures);
+	}
+
+	private static SignatureRejectedException malformed(String why) {
+		return new SignatureRejectedException(SignatureRejection.MALFORMED, "Malformed " + HEADER + " header: " + why);
+	}
+
+	private static byte[] signedPayload(String timestamp, byte[] body) {
+		byte[] prefix = (timestamp + ".").getBytes(StandardCharsets.US_ASCII);
+		byte[] payload = new byte[prefix.length + body.length];
+		System.arraycopy(prefix, 0, payload, 0, prefix.length);
+		System.arraycopy(body, 0, payload, prefix.length, body.length);
+		return payload;
+	}
+
+	private boolean anyMatches(byte[] signedPayload, List<byte[]> signatures) {
+		boolean matched = false;
+		for (SecretKeySpec key : this.keys) {
+			byte[] expected = hmac(key, signedPayload);
+			for (byte[] candidate : signatures) {
+				// Constant time per comparison; no early exit, so timing does not tell which secret matched.
+				matched |= MessageDigest.isEqual(expected, candidate);
+			}
+		}
+		return matched;
+	}
+
+	private static byte[] hmac(SecretKeySpec key, byte[] payload) {
+		try {
+			Mac mac = Mac.getInstance(ALGORITHM); // Mac is not thread-safe: one per call
+			mac.init(key);
+			return mac.doFinal(payload);
+		}
+		catch (NoSuchAlgorithmException | InvalidKeyException ex) {
+			throw new IllegalStateException("HmacSHA256 is required by every Java platform", ex);
+		}
+	}
+
+	/** Computes a header value; used by clients, the demo and tests. */
+	public static String sign(String secret, long unixSeconds, byte[] body) {
+		byte[] digest = hmac(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM),
+				signedPayload(Long.toString(unixSeconds), body));
+		return "t=" + unixSeconds + ",v1=" + HexFormat.of().formatHex(digest);
+	}
+
+	@Override
+	public String toString() {
+		return "SignatureVerifier[" + this.keys.size() + " secret(s), tolerance=" + this.tolerance + "]";
+	}
+
+	private record ParsedHeader(String timestamp, List<byte[]> signatures) {
+	}
+
+}

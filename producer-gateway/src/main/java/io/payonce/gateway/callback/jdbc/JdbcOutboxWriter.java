@@ -1,0 +1,44 @@
+package io.payonce.gateway.callback.jdbc;
+
+import java.time.Clock;
+
+import io.payonce.gateway.callback.OutboxProperties;
+import io.payonce.gateway.callback.domain.OutboxEvent;
+import io.payonce.gateway.callback.domain.OutboxWriter;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Writes {@code t_outbox}. With {@link OutboxProperties.Cleanup#IMMEDIATE} the row is deleted again in the
+ * same transaction: the binlog still carries the insert, which is all the relay reads, and the table never
+ * grows. With {@link OutboxProperties.Cleanup#RETENTION} the row stays until {@link OutboxPurgeJob} removes
+ * it, which lets operators and tests see what was published.
+ */
+public class JdbcOutboxWriter implements OutboxWriter {
+
+	private final JdbcClient jdbc;
+
+	private final OutboxProperties.Cleanup cleanup;
+
+	private final Clock clock;
+
+	public JdbcOutboxWriter(JdbcClient jdbc, OutboxProperties.Cleanup cleanup, Clock clock) {
+		this.jdbc = jdbc;
+		this.cleanup = cleanup;
+		this.clock = clock;
+	}
+
+	@Override
+	public void append(OutboxEvent event) {
+		this.jdbc.sql("""
+				INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload, created_at)
+				VALUES (?, ?, ?, ?, ?, ?)""")
+			.params(event.id().toString(), event.aggregateType(), event.aggregateId(), event.type(), event.payload(),
+					JdbcPaymentStore.utc(this.clock.instant()))
+			.update();
+		if (this.cleanup == OutboxProperties.Cleanup.IMMEDIATE) {
+			this.jdbc.sql("DELETE FROM t_outbox WHERE id = ?").params(event.id().toString()).update();
+		}
+	}
+
+}

@@ -1,0 +1,105 @@
+package io.payonce.gateway.callback.jdbc;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.payonce.gateway.callback.domain.ConcurrentWriteException;
+import io.payonce.gateway.callback.domain.PaymentCallback;
+import io.payonce.gateway.callback.domain.PaymentStore;
+import io.payonce.gateway.callback.domain.StoredPayment;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** {@code t_payment} with plain SQL. DATETIME columns hold UTC; conversion happens only here. */
+public class JdbcPaymentStore implements PaymentStore {
+
+	private static final String COLUMNS = """
+			id, pay_no, order_no, user_id, amount, currency, status, paid_at, fingerprint, event_id,
+			duplicate_count, received_at, last_duplicate_at""";
+
+	private final JdbcClient jdbc;
+
+	public JdbcPaymentStore(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	@Override
+	public List<StoredPayment> findByOrderNoOrPayNo(String orderNo, String payNo) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM t_payment WHERE order_no = ? OR pay_no = ? ORDER BY id")
+			.params(orderNo, payNo)
+			.query(JdbcPaymentStore::map)
+			.list();
+	}
+
+	@Override
+	public Optional<StoredPayment> findByOrderNo(String orderNo) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM t_payment WHERE order_no = ?")
+			.params(orderNo)
+			.query(JdbcPaymentStore::map)
+			.optional();
+	}
+
+	@Override
+	public void insert(PaymentCallback callback, UUID eventId, Instant receivedAt) {
+		try {
+			this.jdbc.sql("""
+					INSERT INTO t_payment (pay_no, order_no, user_id, amount, currency, status, paid_at, fingerprint,
+					                       event_id, duplicate_count, received_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
+				.params(callback.payNo(), callback.orderNo(), callback.userId(), callback.amount(),
+						callback.currency(), callback.status(), utc(callback.paidAt()), callback.fingerprint(),
+						(eventId != null) ? eventId.toString() : null, utc(receivedAt))
+				.update();
+		}
+		catch (DuplicateKeyException ex) {
+			// uk_pay_no or uk_order_no: a parallel callback committed first (we waited on its row lock).
+			throw new ConcurrentWriteException("Payment " + callback.orderNo() + " was recorded meanwhile", ex);
+		}
+	}
+
+	@Override
+	public void countDuplicate(long id, Instant at) {
+		this.jdbc
+			.sql("UPDATE t_payment SET duplicate_count = duplicate_count + 1, last_duplicate_at = ? WHERE id = ?")
+			.params(utc(at), id)
+			.update();
+	}
+
+	@Override
+	public boolean promoteToSuccess(long id, String fromStatus, UUID eventId) {
+		// CAS: only the status we read may be replaced, and only while no event exists; 0 rows = someone else won.
+		int rows = this.jdbc.sql("""
+				UPDATE t_payment SET status = ?, event_id = ?
+				WHERE id = ? AND status = ? AND event_id IS NULL""")
+			.params(PaymentCallback.SUCCESS, eventId.toString(), id, fromStatus)
+			.update();
+		return rows == 1;
+	}
+
+	private static StoredPayment map(ResultSet rs, int row) throws SQLException {
+		String eventId = rs.getString("event_id");
+		return new StoredPayment(rs.getLong("id"), rs.getString("pay_no"), rs.getString("order_no"),
+				rs.getLong("user_id"), rs.getObject("amount", BigDecimal.class), rs.getString("currency"),
+				rs.getString("status"), instant(rs, "paid_at"), rs.getString("fingerprint"),
+				(eventId != null) ? UUID.fromString(eventId) : null, rs.getInt("duplicate_count"),
+				instant(rs, "received_at"), instant(rs, "last_duplicate_at"));
+	}
+
+	private static Instant instant(ResultSet rs, String column) throws SQLException {
+		LocalDateTime value = rs.getObject(column, LocalDateTime.class);
+		return (value != null) ? value.toInstant(ZoneOffset.UTC) : null;
+	}
+
+	static LocalDateTime utc(Instant instant) {
+		return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+	}
+
+}

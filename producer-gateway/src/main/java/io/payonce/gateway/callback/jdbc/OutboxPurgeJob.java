@@ -1,0 +1,43 @@
+package io.payonce.gateway.callback.jdbc;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * With {@code payonce.gateway.outbox.cleanup=RETENTION}: deletes outbox rows older than the retention. The
+ * relay ignores deletes, so this only keeps the table small.
+ */
+public class OutboxPurgeJob {
+
+	private static final Logger log = LoggerFactory.getLogger(OutboxPurgeJob.class);
+
+	private final JdbcClient jdbc;
+
+	private final Duration retention;
+
+	private final Clock clock;
+
+	public OutboxPurgeJob(JdbcClient jdbc, Duration retention, Clock clock) {
+		this.jdbc = jdbc;
+		this.retention = retention;
+		this.clock = clock;
+	}
+
+	@Scheduled(fixedDelayString = "${payonce.gateway.outbox.purge-interval:1m}",
+			initialDelayString = "${payonce.gateway.outbox.purge-interval:1m}")
+	public void purge() {
+		int rows = this.jdbc.sql("DELETE FROM t_outbox WHERE created_at < ?")
+			.params(JdbcPaymentStore.utc(this.clock.instant().minus(this.retention)))
+			.update();
+		if (rows > 0) {
+			log.info("Purged {} outbox row(s) older than {}", rows, this.retention);
+		}
+	}
+
+}

@@ -1,0 +1,49 @@
+package io.payonce.gateway.callback.jdbc;
+
+import java.util.function.Supplier;
+
+import io.payonce.gateway.callback.domain.ConcurrentWriteException;
+import io.payonce.gateway.callback.domain.StoreUnavailableException;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * {@link io.payonce.gateway.callback.domain.Transactions} with Spring's {@link TransactionTemplate}, and the
+ * one place where Spring's data-access exceptions become the domain's:
+ * <ul>
+ * <li>no connection, connection lost, commit not confirmed → {@link StoreUnavailableException} (503). A
+ * failed commit is an unknown outcome; 503 makes the platform retry, and the retry finds out.</li>
+ * <li>deadlock or lock wait timeout → {@link ConcurrentWriteException}: rolled back, decide again.</li>
+ * </ul>
+ */
+public class SpringTransactions implements io.payonce.gateway.callback.domain.Transactions {
+
+	private final TransactionTemplate template;
+
+	public SpringTransactions(TransactionTemplate template) {
+		this.template = template;
+	}
+
+	@Override
+	public <T> T inTransaction(Supplier<T> work) {
+		try {
+			return this.template.execute((status) -> work.get());
+		}
+		catch (PessimisticLockingFailureException ex) {
+			throw new ConcurrentWriteException("Lock conflict: " + ex.getClass().getSimpleName(), ex);
+		}
+		catch (CannotCreateTransactionException | DataAccessResourceFailureException
+				| TransientDataAccessResourceException | RecoverableDataAccessException | QueryTimeoutException
+				| TransactionSystemException ex) {
+			throw new StoreUnavailableException("Database unavailable: " + ex.getClass().getSimpleName(), ex);
+		}
+	}
+
+}

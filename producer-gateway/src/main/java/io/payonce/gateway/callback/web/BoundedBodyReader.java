@@ -1,0 +1,30 @@
+package io.payonce.gateway.callback.web;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Reads the raw body, at most {@code limit} bytes. The declared Content-Length is checked first, and the
+ * stream is read with a bound anyway because chunked requests declare nothing.
+ */
+final class BoundedBodyReader {
+
+	private final long limit;
+
+	BoundedBodyReader(long limit) {
+		this.limit = limit;
+	}
+
+	byte[] read(long declaredLength, InputStream in) throws IOException {
+		if (declaredLength > this.limit) {
+			throw new BodyTooLargeException(this.limit);
+		}
+		// One byte past the limit is enough to know it is too large.
+		byte[] body = in.readNBytes((int) this.limit + 1);
+		if (body.length > this.limit) {
+			throw new BodyTooLargeException(this.limit);
+		}
+		return body;
+	}
+
+}

@@ -1,0 +1,83 @@
+package io.payonce.gateway.callback.web;
+
+import java.io.IOException;
+import java.util.Map;
+
+import io.payonce.gateway.callback.CallbackProperties;
+import io.payonce.gateway.callback.domain.CallbackIntake;
+import io.payonce.gateway.callback.domain.CallbackValidator;
+import io.payonce.gateway.callback.domain.IntakeOutcome;
+import io.payonce.gateway.callback.domain.PaymentCallback;
+import io.payonce.gateway.callback.domain.SignatureVerifier;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /api/v1/callbacks/pay}. The order of checks is the point: size before reading, signature over
+ * the raw bytes before parsing (an unauthenticated body is never interpreted), validation before any write.
+ * Errors are thrown and answered by {@link CallbackProblems}.
+ */
+@RestController
+class CallbackController {
+
+	private static final Logger log = LoggerFactory.getLogger(CallbackController.class);
+
+	static final String ORDER_NO_MDC = "orderNo";
+
+	private final BoundedBodyReader bodyReader;
+
+	private final SignatureVerifier signatures;
+
+	private final CallbackValidator validator;
+
+	private final CallbackIntake intake;
+
+	private final CallbackMetrics metrics;
+
+	CallbackController(CallbackProperties properties, SignatureVerifier signatures, CallbackValidator validator,
+			CallbackIntake intake, CallbackMetrics metrics) {
+		this.bodyReader = new BoundedBodyReader(properties.maxBodySize().toBytes());
+		this.signatures = signatures;
+		this.validator = validator;
+		this.intake = intake;
+		this.metrics = metrics;
+	}
+
+	@PostMapping(path = "/api/v1/callbacks/pay", produces = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<Map<String, String>> pay(HttpServletRequest request,
+			@RequestHeader(name = SignatureVerifier.HEADER, required = false) String signature) throws IOException {
+		byte[] body = this.bodyReader.read(request.getContentLengthLong(), request.getInputStream());
+		this.signatures.verify(signature, body);
+		PaymentCallback callback = CallbackJson.parse(body, this.validator::validate);
+		try (MDC.MDCCloseable mdc = MDC.putCloseable(ORDER_NO_MDC, callback.orderNo())) {
+			IntakeOutcome outcome = this.intake.receive(callback);
+			switch (outcome.result()) {
+				case ACCEPTED -> {
+					this.metrics.accepted();
+					log.info("Accepted payment {} status {} event {}", callback.payNo(), callback.status(),
+							outcome.eventId());
+				}
+				case DUPLICATE -> {
+					this.metrics.duplicate();
+					log.info("Duplicate callback for payment {} absorbed", callback.payNo());
+				}
+				case CONFLICT -> {
+					this.metrics.conflict();
+					log.warn("Conflicting callback for payment {}: differs in {}", callback.payNo(),
+							outcome.conflictingFields());
+					throw new PaymentConflictException(callback.orderNo(), outcome.conflictingFields());
+				}
+			}
+			return ResponseEntity.ok(Map.of("result", outcome.result().name()));
+		}
+	}
+
+}
