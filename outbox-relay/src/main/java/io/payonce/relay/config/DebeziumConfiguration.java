@@ -1,0 +1,100 @@
+package io.payonce.relay.config;
+
+import java.util.Properties;
+
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.relay.engine.SourceTimestampHeader;
+
+/**
+ * Turns the relay settings into the embedded engine's properties. Plain Java so that a unit test can check
+ * the generated properties of both flavours without a database; the only flavour-specific lines come from
+ * {@link ConnectorFlavour}.
+ */
+public final class DebeziumConfiguration {
+
+	static final String OUTBOX_ROUTER = "io.debezium.transforms.outbox.EventRouter";
+
+	private DebeziumConfiguration() {
+	}
+
+	public static Properties build(RelayProperties relay, RelayDatabaseProperties database,
+			RelayStorageProperties storage, String kafkaBootstrapServers) {
+		Properties props = new Properties();
+		ConnectorFlavour flavour = relay.flavour();
+
+		// Engine
+		props.setProperty("name", relay.serverName() + "-outbox-relay");
+		props.setProperty("connector.class", flavour.connectorClass());
+		props.setProperty("tasks.max", "1");
+		// A retriable connector failure (database restarted, connection lost) restarts the task forever,
+		// with backoff; a non-retriable one (binlog purged) ends the engine and turns the health DOWN.
+		props.setProperty("errors.max.retries", "-1");
+		props.setProperty("errors.retry.delay.initial.ms", "300");
+		props.setProperty("errors.retry.delay.max.ms", "10000");
+
+		// Source database: the CDC account only.
+		props.setProperty("database.hostname", database.host());
+		props.setProperty("database.port", Integer.toString(database.port()));
+		props.setProperty("database.user", database.user());
+		props.setProperty("database.password", database.password());
+		props.setProperty("database.ssl.mode", flavour.sslMode(database.ssl()));
+		props.setProperty("database.server.id", Long.toString(relay.serverId()));
+		props.setProperty("topic.prefix", relay.serverName());
+		props.setProperty("database.include.list", String.join(",", schemasOf(relay)));
+		props.setProperty("table.include.list", String.join(",", relay.outboxTables()));
+		props.setProperty("snapshot.mode", relay.snapshotMode());
+		props.setProperty("include.schema.changes", "false");
+		// Outbox rows are deleted in the writing transaction; the router ignores deletes, and a tombstone
+		// after each would only be noise.
+		props.setProperty("tombstones.on.delete", "false");
+		props.setProperty("extended.headers.enabled", "false");
+		props.setProperty("connect.keep.alive", "true");
+
+		// Durable position and schema history, on Kafka (see package-info).
+		props.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
+		props.setProperty("bootstrap.servers", kafkaBootstrapServers);
+		props.setProperty("offset.storage.topic", storage.offsetsTopic());
+		props.setProperty("offset.storage.partitions", "1");
+		props.setProperty("offset.storage.replication.factor", Short.toString(storage.replicationFactor()));
+		props.setProperty("offset.flush.interval.ms", Long.toString(storage.flushInterval().toMillis()));
+		props.setProperty("offset.flush.timeout.ms", "10000");
+		props.setProperty("schema.history.internal", "io.debezium.storage.kafka.history.KafkaSchemaHistory");
+		props.setProperty("schema.history.internal.kafka.bootstrap.servers", kafkaBootstrapServers);
+		props.setProperty("schema.history.internal.kafka.topic", storage.schemaHistoryTopic());
+		props.setProperty("schema.history.internal.kafka.topic.replication.factor",
+				Short.toString(storage.replicationFactor()));
+		props.setProperty("schema.history.internal.store.only.captured.tables.ddl", "true");
+		props.setProperty("schema.history.internal.store.only.captured.databases.ddl", "true");
+
+		// Headers reach us as Connect headers; the Json converter is the one the engine accepts here.
+		props.setProperty("header.converter", "org.apache.kafka.connect.json.JsonConverter");
+		props.setProperty("header.converter.schemas.enable", "false");
+
+		// SMTs: first remember the binlog timestamp (for the lag metric), then the outbox router.
+		props.setProperty("transforms", "sourceTs,outbox");
+		props.setProperty("transforms.sourceTs.type", SourceTimestampHeader.class.getName());
+		props.setProperty("transforms.outbox.type", OUTBOX_ROUTER);
+		props.setProperty("transforms.outbox.route.by.field", "aggregatetype");
+		props.setProperty("transforms.outbox.route.topic.replacement", "${routedByValue}");
+		props.setProperty("transforms.outbox.table.field.event.id", "id");
+		props.setProperty("transforms.outbox.table.field.event.key", "aggregateid");
+		props.setProperty("transforms.outbox.table.field.event.payload", "payload");
+		props.setProperty("transforms.outbox.table.fields.additional.placement",
+				"type:header:" + PayonceHeaders.EVENT_TYPE);
+		// The payload column is sent as the bytes of its string: the consumer reads the JSON as written.
+		props.setProperty("transforms.outbox.table.expand.json.payload", "false");
+		props.setProperty("transforms.outbox.route.tombstone.on.empty.payload", "false");
+		return props;
+	}
+
+	private static java.util.List<String> schemasOf(RelayProperties relay) {
+		return relay.outboxTables().stream().map(table -> {
+			int dot = table.indexOf('.');
+			if (dot <= 0) {
+				throw new IllegalArgumentException("Outbox table must be schema.table: " + table);
+			}
+			return table.substring(0, dot);
+		}).distinct().toList();
+	}
+
+}

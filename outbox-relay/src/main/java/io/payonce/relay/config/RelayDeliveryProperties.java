@@ -1,0 +1,24 @@
+package io.payonce.relay.config;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How the relay sends to Kafka and when it calls itself unhealthy.
+ *
+ * @param retryBackoffInitial first pause before a failed send is sent again
+ * @param retryBackoffMax the pause doubles up to this
+ * @param unhealthyAfterFailingFor sends failing for this long turn the health DOWN (they keep retrying)
+ */
+@Validated
+@ConfigurationProperties("payonce.relay.delivery")
+public record RelayDeliveryProperties(@DefaultValue("200ms") @NotNull Duration retryBackoffInitial,
+		@DefaultValue("10s") @NotNull Duration retryBackoffMax,
+		@DefaultValue("60s") @NotNull Duration unhealthyAfterFailingFor) {
+
+}

@@ -1,0 +1,60 @@
+package io.payonce.relay.delivery;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * The relay's meters: {@code payonce.relay.events.relayed} (per topic), {@code payonce.relay.send.retries},
+ * {@code payonce.relay.send.latency} (send to broker acknowledgement) and {@code payonce.relay.lag} (binlog
+ * time of the outbox insert to acknowledgement).
+ */
+public class RelayMetrics {
+
+	private final MeterRegistry registry;
+
+	private final Counter retries;
+
+	private final Timer sendLatency;
+
+	private final Timer lag;
+
+	public RelayMetrics(MeterRegistry registry) {
+		this.registry = registry;
+		this.retries = Counter.builder("payonce.relay.send.retries")
+			.description("Records sent again after a failed send")
+			.register(registry);
+		this.sendLatency = Timer.builder("payonce.relay.send.latency")
+			.description("From send to broker acknowledgement (acks=all)")
+			.publishPercentiles(0.5, 0.99)
+			.register(registry);
+		this.lag = Timer.builder("payonce.relay.lag")
+			.description("From the outbox insert in the binlog to broker acknowledgement")
+			.publishPercentiles(0.5, 0.99)
+			.register(registry);
+	}
+
+	void relayed(String topic) {
+		Counter.builder("payonce.relay.events.relayed")
+			.description("Outbox events acknowledged by Kafka")
+			.tag("topic", topic)
+			.register(this.registry)
+			.increment();
+	}
+
+	void retried(int count) {
+		this.retries.increment(count);
+	}
+
+	void sendLatency(long nanos) {
+		this.sendLatency.record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	void lag(Duration lag) {
+		this.lag.record(lag.isNegative() ? Duration.ZERO : lag);
+	}
+
+}

@@ -1,0 +1,46 @@
+/**
+ * Outbox relay: reads the outbox tables from the binlog with the Debezium embedded engine and writes each
+ * event to Kafka, at least once and never skipped.
+ *
+ * <h2>Flow</h2> MariaDB (or MySQL) binlog → connector (only {@code payonce_gateway.t_outbox} and
+ * {@code payonce_trade.t_outbox}) → {@code SourceTimestampHeader} (keeps the binlog time for the lag metric)
+ * → Debezium's {@code EventRouter} (topic = {@code aggregatetype}, key = {@code aggregateid}, header
+ * {@code id} = event id, header {@code eventType} = column {@code type}, value = the payload string) →
+ * {@code KafkaBatchRelay} (own idempotent producer, acks=all) → Kafka.
+ *
+ * <h2>Delivery invariant</h2> A batch is marked processed only after Kafka acknowledged every record in it;
+ * the engine stores binlog positions only of processed records. A failed send is re-sent with backoff until
+ * it succeeds; the relay never moves past an unacknowledged record. A crash (kill -9) between the
+ * acknowledgement and the next offset flush ({@code payonce.relay.storage.flush-interval}, 1 s) re-sends
+ * those records: duplicates are expected and the consumer removes them (event id, orderNo).
+ *
+ * <h2>Offsets and schema history: Kafka topics</h2> {@code payonce.relay.offsets} (compacted, Kafka
+ * Connect's {@code KafkaOffsetBackingStore}) and {@code payonce.relay.schema-history} (Debezium's
+ * {@code KafkaSchemaHistory}), both created by the engine on first start. Chosen over files because the
+ * relay is then stateless: a replaced container or another host resumes from the same position without a
+ * persistent volume, and the state is as durable as the events it describes (same cluster, same
+ * replication). The cost: the relay needs Kafka to start, which it needs anyway to do any work.
+ *
+ * <h2>First start (snapshot mode)</h2> Outbox rows are deleted in the transaction that writes them, so a
+ * snapshot of the table would always be empty and an {@code initial} snapshot would only move the start
+ * position to "now", losing whatever was written before the relay first ran. The default is therefore
+ * {@code snapshot.mode=never}: with no stored offset the connector reads the binlog <em>from its beginning</em>
+ * and rebuilds the table schema from the DDL it finds there, so events written before the relay ever ran are
+ * relayed. This requires the binlog to still hold everything since the outbox tables were created (true for
+ * the local stack and for a new installation; set {@code binlog_expire_logs_seconds} generously). Where that
+ * is not true, set {@code payonce.relay.snapshot-mode=no_data} and start the relay before the writers
+ * (gateway, consumer): it then starts at the current binlog position. Losing the offsets topic with
+ * {@code never} re-reads the whole binlog: everything is re-sent, which the consumer tolerates.
+ *
+ * <h2>Restart and failures</h2> A restart resumes at the stored position. A lost database connection or a
+ * restarted server is retried forever by the connector ({@code errors.max.retries=-1}). Kafka down: sends
+ * fail and are retried; health turns DOWN after {@code payonce.relay.delivery.unhealthy-after-failing-for}.
+ * <b>Binlog purged while the relay was down</b>: neither mode allows a new snapshot, so the connector
+ * refuses to start; the engine stops, the log says {@code BINLOG PURGED} with the position, and the health
+ * is DOWN with the same text. Nothing is skipped silently.
+ *
+ * <h2>Least privilege</h2> The relay connects as {@code payonce_cdc} (replication and read grants only).
+ * Debezium logs its configuration with passwords masked; {@code RelayDatabaseProperties#toString()} masks
+ * it too.
+ */
+package io.payonce.relay;

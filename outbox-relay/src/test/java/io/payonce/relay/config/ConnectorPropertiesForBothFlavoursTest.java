@@ -1,0 +1,135 @@
+package io.payonce.relay.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class ConnectorPropertiesForBothFlavoursTest {
+
+	private static final RelayDatabaseProperties DATABASE = new RelayDatabaseProperties("db.internal", 3306,
+			"payonce_cdc", "s3cret", false);
+
+	private static final RelayStorageProperties STORAGE = new RelayStorageProperties("payonce.relay.offsets",
+			"payonce.relay.schema-history", (short) 3, Duration.ofSeconds(1));
+
+	private static RelayProperties relay(ConnectorFlavour flavour) {
+		return new RelayProperties(flavour, "payonce", 184054,
+				List.of("payonce_gateway.t_outbox", "payonce_trade.t_outbox"), "never");
+	}
+
+	@Test
+	void mariaDbFlavourUsesTheMariaDbConnectorAndItsTlsSpelling() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
+				"kafka:9092");
+
+		// then
+		assertThat(props.getProperty("connector.class")).isEqualTo("io.debezium.connector.mariadb.MariaDbConnector");
+		assertThat(props.getProperty("database.ssl.mode")).isEqualTo("disable");
+	}
+
+	@Test
+	void mySqlFlavourUsesTheMySqlConnectorAndItsTlsSpelling() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL),
+				new RelayDatabaseProperties("db.internal", 3306, "payonce_cdc", "s3cret", true), STORAGE,
+				"kafka:9092");
+
+		// then
+		assertThat(props.getProperty("connector.class")).isEqualTo("io.debezium.connector.mysql.MySqlConnector");
+		assertThat(props.getProperty("database.ssl.mode")).isEqualTo("required");
+	}
+
+	@Test
+	void bothFlavoursDifferOnlyInConnectorClassAndTlsMode() {
+		// given
+		Properties mariadb = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, "k:1");
+		Properties mysql = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, "k:1");
+
+		// when
+		mariadb.keySet().removeAll(List.of("connector.class", "database.ssl.mode"));
+		mysql.keySet().removeAll(List.of("connector.class", "database.ssl.mode"));
+
+		// then
+		assertThat(mysql).isEqualTo(mariadb);
+	}
+
+	@Test
+	void capturesOnlyTheOutboxTablesAsTheCdcUser() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, "k:1");
+
+		// then
+		assertThat(props.getProperty("table.include.list"))
+			.isEqualTo("payonce_gateway.t_outbox,payonce_trade.t_outbox");
+		assertThat(props.getProperty("database.include.list")).isEqualTo("payonce_gateway,payonce_trade");
+		assertThat(props.getProperty("database.user")).isEqualTo("payonce_cdc");
+		assertThat(props.getProperty("database.hostname")).isEqualTo("db.internal");
+		assertThat(props.getProperty("database.port")).isEqualTo("3306");
+		assertThat(props.getProperty("database.server.id")).isEqualTo("184054");
+		assertThat(props.getProperty("snapshot.mode")).isEqualTo("never");
+		assertThat(props.getProperty("include.schema.changes")).isEqualTo("false");
+		assertThat(props.getProperty("tombstones.on.delete")).isEqualTo("false");
+	}
+
+	@Test
+	void routesByAggregateTypeWithKeyIdAndEventTypeHeaderAndRawPayload() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, "k:1");
+
+		// then
+		assertThat(props.getProperty("transforms")).isEqualTo("sourceTs,outbox");
+		assertThat(props.getProperty("transforms.outbox.type")).isEqualTo("io.debezium.transforms.outbox.EventRouter");
+		assertThat(props.getProperty("transforms.outbox.route.by.field")).isEqualTo("aggregatetype");
+		assertThat(props.getProperty("transforms.outbox.route.topic.replacement")).isEqualTo("${routedByValue}");
+		assertThat(props.getProperty("transforms.outbox.table.field.event.key")).isEqualTo("aggregateid");
+		assertThat(props.getProperty("transforms.outbox.table.field.event.id")).isEqualTo("id");
+		assertThat(props.getProperty("transforms.outbox.table.fields.additional.placement"))
+			.isEqualTo("type:header:eventType");
+		assertThat(props.getProperty("transforms.outbox.table.expand.json.payload")).isEqualTo("false");
+		assertThat(props.getProperty("header.converter")).isEqualTo("org.apache.kafka.connect.json.JsonConverter");
+		assertThat(props.getProperty("extended.headers.enabled")).isEqualTo("false");
+	}
+
+	@Test
+	void keepsOffsetsAndSchemaHistoryInKafkaTopics() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
+				"kafka:9092");
+
+		// then
+		assertThat(props.getProperty("offset.storage"))
+			.isEqualTo("org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
+		assertThat(props.getProperty("offset.storage.topic")).isEqualTo("payonce.relay.offsets");
+		assertThat(props.getProperty("offset.storage.replication.factor")).isEqualTo("3");
+		assertThat(props.getProperty("bootstrap.servers")).isEqualTo("kafka:9092");
+		assertThat(props.getProperty("schema.history.internal"))
+			.isEqualTo("io.debezium.storage.kafka.history.KafkaSchemaHistory");
+		assertThat(props.getProperty("schema.history.internal.kafka.topic")).isEqualTo("payonce.relay.schema-history");
+		assertThat(props.getProperty("schema.history.internal.kafka.bootstrap.servers")).isEqualTo("kafka:9092");
+		assertThat(props.getProperty("offset.flush.interval.ms")).isEqualTo("1000");
+	}
+
+	@Test
+	void refusesATableWithoutSchema() {
+		// given
+		RelayProperties relay = new RelayProperties(ConnectorFlavour.MARIADB, "payonce", 1, List.of("t_outbox"),
+				"never");
+
+		// when / then
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> DebeziumConfiguration.build(relay, DATABASE, STORAGE, "k:1"))
+			.withMessageContaining("t_outbox");
+	}
+
+	@Test
+	void databaseSettingsNeverPrintThePassword() {
+		assertThat(DATABASE.toString()).doesNotContain("s3cret").contains("payonce_cdc");
+	}
+
+}
