@@ -1,0 +1,102 @@
+package io.payonce.consumer.deduct;
+
+import java.time.Clock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.consumer.deduct.domain.DeductionProcess;
+import io.payonce.consumer.deduct.domain.IdempotencyGuard;
+import io.payonce.consumer.deduct.domain.Ledger;
+import io.payonce.consumer.deduct.infra.JdbcLedger;
+import io.payonce.consumer.deduct.infra.RedisGuardProperties;
+import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
+import io.payonce.consumer.deduct.kafka.FailureRouter;
+import io.payonce.consumer.deduct.kafka.PaySuccessListener;
+import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.backoff.ExponentialBackOff;
+
+/** Wires the domain to Redisson, JDBC and Kafka. */
+@Configuration(proxyBeanMethods = false)
+public class DeductConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	Clock clock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean(destroyMethod = "shutdown")
+	RedissonClient redissonClient(RedisGuardProperties properties) {
+		Config config = new Config();
+		// Lazy: the consumer starts (and fails closed per record) while Redis is down.
+		config.setLazyInitialization(true);
+		int timeout = (int) properties.timeout().toMillis();
+		config.useSingleServer()
+			.setAddress(properties.address())
+			.setTimeout(timeout)
+			.setConnectTimeout(timeout)
+			.setRetryAttempts(1)
+			.setConnectionMinimumIdleSize(1)
+			.setConnectionPoolSize(16);
+		return Redisson.create(config);
+	}
+
+	@Bean
+	IdempotencyGuard idempotencyGuard(RedissonClient redisson, RedisGuardProperties properties) {
+		return new RedissonIdempotencyGuard(redisson, properties);
+	}
+
+	@Bean
+	Ledger ledger(JdbcTemplate jdbc, TransactionTemplate transaction) {
+		return new JdbcLedger(jdbc, transaction);
+	}
+
+	@Bean
+	DeductionProcess deductionProcess(IdempotencyGuard guard, Ledger ledger, RedisGuardProperties properties,
+			Clock clock) {
+		return new DeductionProcess(guard, ledger, properties.failurePolicy(), clock);
+	}
+
+	@Bean
+	DeductionMetrics deductionMetrics(MeterRegistry registry) {
+		return new DeductionMetrics(registry);
+	}
+
+	@Bean
+	FailureRouter failureRouter(KafkaTemplate<String, byte[]> template, Clock clock, ListenerProperties properties) {
+		return new FailureRouter(template, clock, properties.publishTimeout());
+	}
+
+	@Bean
+	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router, DeductionMetrics metrics) {
+		return new PaySuccessHandler(process, router, metrics);
+	}
+
+	@Bean
+	PaySuccessListener paySuccessListener(PaySuccessHandler handler) {
+		return new PaySuccessListener(handler);
+	}
+
+	/**
+	 * Infrastructure failures (Redis under CLOSED, database, publish) retry in place for ever with a capped
+	 * exponential backoff: seek back, no commit, no skip. Only a DeserializationException (not retryable by
+	 * default) reaches the recoverer, which sends the record to the terminal topic.
+	 */
+	@Bean
+	DefaultErrorHandler errorHandler(FailureRouter router, DeductionMetrics metrics, ListenerProperties properties) {
+		ExponentialBackOff backOff = new ExponentialBackOff(properties.backoffInitial().toMillis(), 2.0);
+		backOff.setMaxInterval(properties.backoffMax().toMillis());
+		backOff.setMaxElapsedTime(Long.MAX_VALUE);
+		return new DefaultErrorHandler(new UnreadableRecordRecoverer(router, metrics), backOff);
+	}
+
+}

@@ -1,0 +1,67 @@
+package io.payonce.consumer.deduct;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.consumer.deduct.domain.Decision;
+import io.payonce.consumer.deduct.domain.DuplicateLayer;
+import io.payonce.consumer.deduct.domain.Outcome;
+
+/**
+ * {@code payonce.consumer.deliveries{outcome=FIRST|DUPLICATE|CONFLICT|RETRY|TERMINAL, layer=...}},
+ * {@code payonce.consumer.degraded} and the gauge {@code payonce.consumer.duplicate.ratio} (duplicates over
+ * all answered deliveries since start). A rising ratio means redelivery storms; a DEGRADED count means
+ * Redis is being bypassed under the OPEN policy.
+ */
+public class DeductionMetrics {
+
+	static final String DELIVERIES = "payonce.consumer.deliveries";
+
+	private final MeterRegistry registry;
+
+	private final Counter degraded;
+
+	private final AtomicLong answered = new AtomicLong();
+
+	private final AtomicLong duplicates = new AtomicLong();
+
+	public DeductionMetrics(MeterRegistry registry) {
+		this.registry = registry;
+		this.degraded = Counter.builder("payonce.consumer.degraded")
+			.description("Deliveries handled without Redis under the OPEN policy")
+			.register(registry);
+		Gauge.builder("payonce.consumer.duplicate.ratio", this, DeductionMetrics::duplicateRatio)
+			.description("Share of deliveries that were duplicates")
+			.register(registry);
+	}
+
+	public void record(Decision decision) {
+		String layer = decision.layer().map(DuplicateLayer::tag).orElse("none");
+		Counter.builder(DELIVERIES).tag("outcome", decision.outcome().name()).tag("layer", layer)
+			.register(this.registry)
+			.increment();
+		this.answered.incrementAndGet();
+		if (decision.outcome() == Outcome.DUPLICATE) {
+			this.duplicates.incrementAndGet();
+		}
+		if (decision.degraded()) {
+			this.degraded.increment();
+		}
+	}
+
+	/** A record that never became a payment (unreadable, unknown type). */
+	public void recordUnreadable() {
+		Counter.builder(DELIVERIES).tag("outcome", Outcome.TERMINAL.name()).tag("layer", "none")
+			.register(this.registry)
+			.increment();
+		this.answered.incrementAndGet();
+	}
+
+	double duplicateRatio() {
+		long total = this.answered.get();
+		return (total == 0) ? 0.0 : (double) this.duplicates.get() / total;
+	}
+
+}

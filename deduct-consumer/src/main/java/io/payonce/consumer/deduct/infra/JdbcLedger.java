@@ -1,0 +1,119 @@
+package io.payonce.consumer.deduct.infra;
+
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.payonce.consumer.deduct.domain.Ledger;
+import io.payonce.consumer.deduct.domain.LedgerResult;
+import io.payonce.consumer.deduct.domain.OrderSnapshot;
+import io.payonce.consumer.deduct.domain.OrderStateMachine;
+import io.payonce.consumer.deduct.domain.OrderStatus;
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.EventType;
+import io.payonce.contract.PayDeducted;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.Topic;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * {@link Ledger} on the trade schema: one transaction, every write guarded, every row count checked.
+ */
+public class JdbcLedger implements Ledger {
+
+	static final String PAY_DEDUCT = "PAY_DEDUCT";
+
+	private final JdbcTemplate jdbc;
+
+	private final TransactionTemplate transaction;
+
+	public JdbcLedger(JdbcTemplate jdbc, TransactionTemplate transaction) {
+		this.jdbc = jdbc;
+		this.transaction = transaction;
+	}
+
+	@Override
+	public LedgerResult deduct(PaySuccess payment, Instant now) {
+		return this.transaction.execute((status) -> {
+			Timestamp at = Timestamp.from(now);
+			// CAS: only an INIT order with this user, amount and currency may become PAID; 0 rows means
+			// someone else won, the order is elsewhere in its life, or the payment does not match it.
+			int paid = this.jdbc.update("""
+					UPDATE t_order SET status = 'PAID', updated_at = ?
+					WHERE order_no = ? AND status = 'INIT' AND user_id = ? AND amount = ? AND currency = ?""", at,
+					payment.orderNo(), payment.userId(), payment.amount(), payment.currency());
+			if (paid == 0) {
+				// Nothing was written; a locking read sees the latest committed row, not an old snapshot.
+				return OrderStateMachine.explainMissedCas(lockedOrder(payment.orderNo()), payment);
+			}
+			long flowId;
+			try {
+				flowId = insertFlow(payment, at);
+			}
+			catch (DuplicateKeyException ex) {
+				// uk_biz_no_type: the flow (and the balance change committed with it) exists already.
+				// MariaDB rolls back only the failed statement; committing the CAS makes the order agree.
+				return LedgerResult.ALREADY_FLOWED;
+			}
+			// Conditional debit: never read-then-write a balance.
+			int debited = this.jdbc.update("""
+					UPDATE t_account SET balance = balance + ?, updated_at = ?
+					WHERE user_id = ? AND balance + ? >= 0""", payment.amount().negate(), at, payment.userId(),
+					payment.amount().negate());
+			if (debited == 0) {
+				status.setRollbackOnly();
+				return LedgerResult.INSUFFICIENT_BALANCE;
+			}
+			writeOutbox(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(), payment.amount(),
+					payment.currency(), flowId, now));
+			return LedgerResult.DEDUCTED;
+		});
+	}
+
+	private Optional<OrderSnapshot> lockedOrder(String orderNo) {
+		List<OrderSnapshot> rows = this.jdbc.query(
+				"SELECT order_no, user_id, amount, currency, status FROM t_order WHERE order_no = ? LOCK IN SHARE MODE",
+				(rs, i) -> new OrderSnapshot(rs.getString("order_no"), rs.getLong("user_id"),
+						rs.getBigDecimal("amount"), rs.getString("currency"), OrderStatus.of(rs.getString("status"))),
+				orderNo);
+		return rows.stream().findFirst();
+	}
+
+	private long insertFlow(PaySuccess payment, Timestamp at) {
+		KeyHolder keys = new GeneratedKeyHolder();
+		this.jdbc.update((connection) -> {
+			PreparedStatement insert = connection.prepareStatement(
+					"INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
+					Statement.RETURN_GENERATED_KEYS);
+			insert.setLong(1, payment.userId());
+			insert.setBigDecimal(2, payment.amount().negate());
+			insert.setString(3, payment.orderNo());
+			insert.setString(4, PAY_DEDUCT);
+			insert.setTimestamp(5, at);
+			return insert;
+		}, keys);
+		Number id = keys.getKey();
+		if (id == null) {
+			throw new IllegalStateException("No generated id for the flow of " + payment.orderNo());
+		}
+		return id.longValue();
+	}
+
+	/** Insert and delete in the same transaction: the relay reads the insert from the binlog. */
+	private void writeOutbox(PayDeducted event) {
+		String id = UUID.randomUUID().toString();
+		this.jdbc.update("INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload) VALUES (?, ?, ?, ?, ?)",
+				id, Topic.PAY_DEDUCTED.topicName(), event.orderNo(), EventType.PAY_DEDUCTED.wireName(),
+				EventCodec.encodeToString(event));
+		this.jdbc.update("DELETE FROM t_outbox WHERE id = ?", id);
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.payonce.consumer.deduct.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.payonce.contract.FailureReason;
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/**
+ * Moves a record off the main path: business-retryable to {@code pay.success.retry}, the rest to
+ * {@code pay.success.terminal}. Key, value bytes, {@code id}, {@code eventType} and the attempt are kept; the
+ * failure headers are added. The send is awaited: if it fails, this throws and the caller must not
+ * acknowledge (the record is retried in place, never lost).
+ */
+public class FailureRouter {
+
+	private static final Logger log = LoggerFactory.getLogger(FailureRouter.class);
+
+	/** Headers that travel with the record unchanged. */
+	private static final List<String> KEPT = List.of(PayonceHeaders.EVENT_ID, PayonceHeaders.EVENT_TYPE,
+			PayonceHeaders.FAILURE_HISTORY, PayonceHeaders.REPLAY_ID);
+
+	private final KafkaTemplate<String, byte[]> template;
+
+	private final Clock clock;
+
+	private final Duration sendTimeout;
+
+	public FailureRouter(KafkaTemplate<String, byte[]> template, Clock clock, Duration sendTimeout) {
+		this.template = template;
+		this.clock = clock;
+		this.sendTimeout = sendTimeout;
+	}
+
+	public void route(ConsumerRecord<?, ?> origin, String key, byte[] value, FailureReason reason,
+			String errorClass, String errorMessage) {
+		Topic target = reason.retryable() ? Topic.PAY_SUCCESS_RETRY : Topic.PAY_SUCCESS_TERMINAL;
+		Headers headers = failureHeaders(origin, reason, errorClass, errorMessage);
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(target.topicName(), null, key, value, headers);
+		try {
+			this.template.send(record).get(this.sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RoutingFailedException(target, ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new RoutingFailedException(target, ex);
+		}
+		log.info("routed key={} to {} reason={} ({})", key, target.topicName(), reason, errorMessage);
+	}
+
+	Headers failureHeaders(ConsumerRecord<?, ?> origin, FailureReason reason, String errorClass,
+			String errorMessage) {
+		String now = this.clock.instant().toString();
+		RecordHeaders headers = new RecordHeaders();
+		for (String name : KEPT) {
+			Header header = origin.headers().lastHeader(name);
+			if (header != null) {
+				headers.add(name, header.value());
+			}
+		}
+		String attempt = text(origin.headers().lastHeader(PayonceHeaders.ATTEMPT));
+		String firstFailure = text(origin.headers().lastHeader(PayonceHeaders.FIRST_FAILURE_AT));
+		put(headers, PayonceHeaders.ATTEMPT, (attempt != null) ? attempt : "1");
+		put(headers, PayonceHeaders.FIRST_FAILURE_AT, (firstFailure != null) ? firstFailure : now);
+		put(headers, PayonceHeaders.LAST_FAILURE_AT, now);
+		put(headers, PayonceHeaders.REASON, reason.name());
+		put(headers, PayonceHeaders.ERROR_CLASS, errorClass);
+		put(headers, PayonceHeaders.ERROR_MESSAGE, (errorMessage != null) ? errorMessage : "");
+		put(headers, PayonceHeaders.ORIGIN_TOPIC, origin.topic());
+		put(headers, PayonceHeaders.ORIGIN_PARTITION, Integer.toString(origin.partition()));
+		put(headers, PayonceHeaders.ORIGIN_OFFSET, Long.toString(origin.offset()));
+		return headers;
+	}
+
+	private static void put(Headers headers, String name, String value) {
+		headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static String text(Header header) {
+		return (header != null && header.value() != null) ? new String(header.value(), StandardCharsets.UTF_8)
+				: null;
+	}
+
+	/** The retry or terminal topic did not acknowledge: the record must stay uncommitted. */
+	public static class RoutingFailedException extends RuntimeException {
+
+		RoutingFailedException(Topic target, Throwable cause) {
+			super("Could not publish to " + target.topicName(), cause);
+		}
+
+	}
+
+}

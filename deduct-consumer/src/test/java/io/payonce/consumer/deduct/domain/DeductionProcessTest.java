@@ -1,0 +1,263 @@
+package io.payonce.consumer.deduct.domain;
+
+import static io.payonce.consumer.deduct.domain.Payments.aPayment;
+import static io.payonce.consumer.deduct.domain.Payments.aPaymentWithAmount;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.payonce.contract.FailureReason;
+import io.payonce.contract.PaySuccess;
+import org.junit.jupiter.api.Test;
+
+/** Every branch of the "ack after the result" diagram, without Spring, Redis, Kafka or a database. */
+class DeductionProcessTest {
+
+	private static final Instant NOW = Instant.parse("2026-09-28T02:00:13Z");
+
+	private final InMemoryGuard guard = new InMemoryGuard();
+
+	private final ScriptedLedger ledger = new ScriptedLedger();
+
+	private DeductionProcess process(RedisFailurePolicy policy) {
+		return new DeductionProcess(this.guard, this.ledger, policy, Clock.fixed(NOW, ZoneOffset.UTC));
+	}
+
+	private final DeductionProcess closed = process(RedisFailurePolicy.CLOSED);
+
+	@Test
+	void firstDeliveryDeductsAndMarksTheGuardDone() {
+		// given
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.FIRST);
+		assertThat(decision.outcome().route()).isEqualTo(Outcome.Route.ACKNOWLEDGE);
+		assertThat(this.ledger.calls).containsExactly(NOW);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::fingerprint)
+			.contains(aPayment().fingerprint());
+	}
+
+	@Test
+	void aDuplicateOfADoneDeliveryStopsAtRedisWithoutTouchingTheDatabase() {
+		// given
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(aPayment());
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(decision.layer()).contains(DuplicateLayer.REDIS);
+		assertThat(this.ledger.calls).hasSize(1);
+	}
+
+	@Test
+	void aDoneOrderWithAnotherFingerprintIsATerminalConflictWithoutTouchingTheDatabase() {
+		// given
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(aPayment());
+		// when
+		Decision decision = this.closed.handle(aPaymentWithAmount("1.00"));
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.CONFLICT);
+		assertThat(decision.outcome().route()).isEqualTo(Outcome.Route.TERMINAL);
+		assertThat(decision.reason()).contains(FailureReason.CONFLICT);
+		assertThat(this.ledger.calls).hasSize(1);
+	}
+
+	@Test
+	void aProcessingClaimOfADeadConsumerFallsThroughToTheDatabase() {
+		// given: another consumer claimed and died before its commit
+		this.guard.entries.put(aPayment().orderNo(), GuardEntry.processing(aPayment().fingerprint(), "dead").encode());
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then: the payment is not lost, and the exact entry seen is completed
+		assertThat(decision.outcome()).isEqualTo(Outcome.FIRST);
+		assertThat(this.ledger.calls).hasSize(1);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+	}
+
+	@Test
+	void aProcessingClaimOfALiveConsumerIsRecognisedByTheStateMachine() {
+		// given
+		this.guard.entries.put(aPayment().orderNo(), GuardEntry.processing(aPayment().fingerprint(), "alive").encode());
+		this.ledger.answer(LedgerResult.ALREADY_PAID);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(decision.layer()).contains(DuplicateLayer.STATE);
+	}
+
+	@Test
+	void aFlowThatExistsIsADuplicateOfTheUniqueIndex() {
+		// given: Redis lost its key (flush, eviction)
+		this.ledger.answer(LedgerResult.ALREADY_FLOWED);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(decision.layer()).contains(DuplicateLayer.UNIQUE_INDEX);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+	}
+
+	@Test
+	void insufficientBalanceGoesToTheRetryTopicAndReleasesTheOwnClaim() {
+		// given
+		this.ledger.answer(LedgerResult.INSUFFICIENT_BALANCE);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.RETRY);
+		assertThat(decision.outcome().route()).isEqualTo(Outcome.Route.RETRY);
+		assertThat(decision.reason()).contains(FailureReason.INSUFFICIENT_BALANCE);
+		assertThat(this.guard.entries).doesNotContainKey(aPayment().orderNo());
+		assertThat(this.guard.releases).containsExactly(ReleaseResult.RELEASED);
+	}
+
+	@Test
+	void aMissingOrderGoesToTheRetryTopic() {
+		this.ledger.answer(LedgerResult.ORDER_NOT_FOUND);
+		Decision decision = this.closed.handle(aPayment());
+		assertThat(decision.outcome()).isEqualTo(Outcome.RETRY);
+		assertThat(decision.reason()).contains(FailureReason.ORDER_NOT_FOUND);
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
+	void anIllegalStateIsTerminalAndReleasesTheClaim() {
+		this.ledger.answer(LedgerResult.ILLEGAL_STATE);
+		Decision decision = this.closed.handle(aPayment());
+		assertThat(decision.outcome()).isEqualTo(Outcome.TERMINAL);
+		assertThat(decision.reason()).contains(FailureReason.ILLEGAL_STATE);
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
+	void aPaymentThatDiffersFromTheOrderIsATerminalConflict() {
+		this.ledger.answer(LedgerResult.CONFLICT);
+		Decision decision = this.closed.handle(aPayment());
+		assertThat(decision.outcome()).isEqualTo(Outcome.CONFLICT);
+		assertThat(decision.reason()).contains(FailureReason.CONFLICT);
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
+	void aReleaseNeverDeletesAClaimThatIsNoLongerOurs() {
+		// given: our lease expired during the transaction and another consumer claimed
+		this.ledger.answerThen(LedgerResult.INSUFFICIENT_BALANCE, () -> this.guard.entries.put(aPayment().orderNo(),
+				GuardEntry.processing(aPayment().fingerprint(), "next").encode()));
+		// when
+		this.closed.handle(aPayment());
+		// then
+		assertThat(this.guard.releases).containsExactly(ReleaseResult.NOT_OWNER);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::owner).contains("next");
+	}
+
+	@Test
+	void redisDownWithPolicyClosedTouchesNothingAndAsksForARetryInPlace() {
+		// given
+		this.guard.down = true;
+		// when / then
+		assertThatExceptionOfType(GuardUnavailableException.class).isThrownBy(() -> this.closed.handle(aPayment()));
+		assertThat(this.ledger.calls).isEmpty();
+	}
+
+	@Test
+	void redisDownWithPolicyOpenDeductsThroughTheDatabaseAndSaysDegraded() {
+		// given
+		this.guard.down = true;
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		// when
+		Decision decision = process(RedisFailurePolicy.OPEN).handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.FIRST);
+		assertThat(decision.degraded()).isTrue();
+		assertThat(this.ledger.calls).hasSize(1);
+	}
+
+	@Test
+	void redisDownWithPolicyOpenStillRecognisesDuplicatesInTheDatabase() {
+		this.guard.down = true;
+		this.ledger.answer(LedgerResult.ALREADY_PAID);
+		Decision decision = process(RedisFailurePolicy.OPEN).handle(aPayment());
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(decision.layer()).contains(DuplicateLayer.STATE);
+		assertThat(decision.degraded()).isTrue();
+	}
+
+	@Test
+	void aDatabaseWithoutAnswerReleasesTheClaimAndAsksForARetryInPlace() {
+		// given
+		this.ledger.fail(new IllegalStateException("connection refused"));
+		// when / then
+		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> this.closed.handle(aPayment()));
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
+	void redisFailingAfterTheCommitStillAcknowledgesTheDeduction() {
+		// given: Redis goes away between claim and completion
+		this.ledger.answerThen(LedgerResult.DEDUCTED, () -> this.guard.down = true);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then: the database committed; the answer stands
+		assertThat(decision.outcome()).isEqualTo(Outcome.FIRST);
+	}
+
+	@Test
+	void aDecisionCarriesALayerOnlyForDuplicatesAndAReasonOnlyForRoutedRecords() {
+		assertThat(Decision.first(false).reason()).isEmpty();
+		assertThat(Decision.failed(FailureReason.UNREADABLE, "x", false).outcome()).isEqualTo(Outcome.TERMINAL);
+		assertThat(Decision.failed(FailureReason.RETRIES_EXHAUSTED, "x", false).outcome().route())
+			.isEqualTo(Outcome.Route.TERMINAL);
+		assertThat(Decision.duplicate(DuplicateLayer.REDIS, false).layer()).contains(DuplicateLayer.REDIS);
+	}
+
+	/** A ledger that gives the scripted answer and records when it was asked. */
+	private static final class ScriptedLedger implements Ledger {
+
+		final List<Instant> calls = new ArrayList<>();
+
+		private LedgerResult answer;
+
+		private Runnable during = () -> {
+		};
+
+		private RuntimeException failure;
+
+		void answer(LedgerResult result) {
+			this.answer = result;
+		}
+
+		void answerThen(LedgerResult result, Runnable sideEffect) {
+			this.answer = result;
+			this.during = sideEffect;
+		}
+
+		void fail(RuntimeException ex) {
+			this.failure = ex;
+		}
+
+		@Override
+		public LedgerResult deduct(PaySuccess payment, Instant now) {
+			this.calls.add(now);
+			this.during.run();
+			if (this.failure != null) {
+				throw this.failure;
+			}
+			return Optional.ofNullable(this.answer).orElseThrow();
+		}
+
+	}
+
+}

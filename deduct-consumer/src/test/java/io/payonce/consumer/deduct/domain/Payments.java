@@ -1,0 +1,29 @@
+package io.payonce.consumer.deduct.domain;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+import io.payonce.contract.PaySuccess;
+
+/** Valid test data. */
+final class Payments {
+
+	private Payments() {
+	}
+
+	static PaySuccess aPayment() {
+		return new PaySuccess("PN20260928001", "P20260928001", 10086L, new BigDecimal("199.00"), "CNY",
+				Instant.parse("2026-09-28T02:00:12Z"));
+	}
+
+	static PaySuccess aPaymentWithAmount(String amount) {
+		PaySuccess base = aPayment();
+		return new PaySuccess(base.payNo(), base.orderNo(), base.userId(), new BigDecimal(amount), base.currency(),
+				base.paidAt());
+	}
+
+	static OrderSnapshot theOrder(OrderStatus status) {
+		return new OrderSnapshot("P20260928001", 10086L, new BigDecimal("199.00"), "CNY", status);
+	}
+
+}
