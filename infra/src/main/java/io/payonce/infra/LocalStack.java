@@ -1,0 +1,173 @@
+package io.payonce.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kafka (KRaft), MariaDB (binlog ROW) and Redis as real processes, from Maven Central artifacts only: what the
+ * integration tests, the e2e tests and {@code ./payonce up} run against. No Docker, no root, no apt.
+ *
+ * <pre>
+ * try (LocalStack stack = LocalStack.start(LocalStackConfig.freePorts(dir))) { ... }   // owns its processes
+ * LocalStack stack = LocalStack.shared();                                          // one per test JVM
+ * </pre>
+ */
+public final class LocalStack implements AutoCloseable {
+
+	/** The services of DESIGN.md, as named in {@link #serviceEnvironment(String)}. */
+	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
+			"dlt-handler");
+
+	private static LocalStack shared;
+
+	private final LocalStackConfig config;
+
+	private final KafkaBroker kafka;
+
+	private final MariaDbServer mariaDb;
+
+	private final RedisServer redis;
+
+	private LocalStack(LocalStackConfig config) {
+		this.config = config;
+		this.kafka = new KafkaBroker(config.dataDir(), config.kafkaPort(), config.kafkaControllerPort(),
+				config.partitions());
+		this.mariaDb = new MariaDbServer(config.dataDir(), config.mariaDbPort());
+		this.redis = new RedisServer(config.dataDir(), config.redisPort());
+	}
+
+	/**
+	 * Starts all three nodes (keeping any data already in {@code config.dataDir()}), creates schemas, users and
+	 * topics, and returns once each answers a real request. On failure whatever did start is stopped again.
+	 * @throws NodeStartException naming the node, its port and the end of its log
+	 */
+	public static LocalStack start(LocalStackConfig config) {
+		LocalStack stack = new LocalStack(config);
+		try {
+			Files.createDirectories(config.dataDir());
+			stack.mariaDb.start();
+			stack.redis.start();
+			stack.kafka.start();
+			return stack;
+		}
+		catch (IOException ex) {
+			stack.close();
+			throw new UncheckedIOException("Cannot create " + config.dataDir(), ex);
+		}
+		catch (RuntimeException ex) {
+			stack.close();
+			throw ex;
+		}
+	}
+
+	/**
+	 * The stack shared by every integration test of this JVM: a temporary folder, free ports, stopped (and its
+	 * folder deleted) by a shutdown hook. Tests must not stop it; they may kill, pause and restart single nodes
+	 * if they start them again.
+	 */
+	public static synchronized LocalStack shared() {
+		if (shared == null) {
+			Path dir;
+			try {
+				dir = Files.createTempDirectory("payonce-stack-");
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			LocalStack stack = start(LocalStackConfig.freePorts(dir));
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+				stack.close();
+				Binaries.deleteRecursively(dir);
+			}, "payonce-local-stack-stop"));
+			shared = stack;
+		}
+		return shared;
+	}
+
+	public KafkaNode kafka() {
+		return this.kafka;
+	}
+
+	public MariaDbNode mariaDb() {
+		return this.mariaDb;
+	}
+
+	public RedisNode redis() {
+		return this.redis;
+	}
+
+	public Path dataDir() {
+		return this.config.dataDir();
+	}
+
+	public LocalStackConfig config() {
+		return this.config;
+	}
+
+	/**
+	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
+	 * schema and user for the gateway and the consumer, Redis for the consumer, the CDC account for the relay.
+	 * @param service one of {@link #SERVICES}
+	 */
+	public Map<String, String> serviceEnvironment(String service) {
+		Map<String, String> env = new LinkedHashMap<>();
+		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.kafka.bootstrapServers());
+		switch (service) {
+			case "producer-gateway":
+				putDataSource(env, LocalDatabase.GATEWAY);
+				break;
+			case "deduct-consumer":
+				putDataSource(env, LocalDatabase.TRADE);
+				env.put("PAYONCE_CONSUMER_REDIS_ADDRESS", this.redis.address());
+				break;
+			case "outbox-relay":
+				env.put("PAYONCE_RELAY_DATABASE_HOST", "127.0.0.1");
+				env.put("PAYONCE_RELAY_DATABASE_PORT", Integer.toString(this.mariaDb.port()));
+				env.put("PAYONCE_RELAY_DATABASE_USER", LocalDatabase.CDC.user());
+				env.put("PAYONCE_RELAY_DATABASE_PASSWORD", LocalDatabase.CDC.password());
+				break;
+			case "dlt-handler":
+				break;
+			default:
+				throw new IllegalArgumentException("Unknown service '" + service + "', expected one of " + SERVICES);
+		}
+		return env;
+	}
+
+	private void putDataSource(Map<String, String> env, LocalDatabase database) {
+		env.put("SPRING_DATASOURCE_URL", this.mariaDb.jdbcUrl(database.schema()));
+		env.put("SPRING_DATASOURCE_USERNAME", database.user());
+		env.put("SPRING_DATASOURCE_PASSWORD", database.password());
+	}
+
+	/** Every node of this stack, in start order. */
+	List<ManagedNode> nodes() {
+		return List.of(this.mariaDb, this.redis, this.kafka);
+	}
+
+	/** Stops every node by PID (SIGTERM, then SIGKILL); no process is left behind. Data stays on disk. */
+	@Override
+	public void close() {
+		List<RuntimeException> failures = new ArrayList<>();
+		for (ManagedNode node : List.of(this.kafka, this.redis, this.mariaDb)) {
+			try {
+				node.stop();
+			}
+			catch (RuntimeException ex) {
+				failures.add(ex);
+			}
+		}
+		if (!failures.isEmpty()) {
+			RuntimeException first = failures.get(0);
+			failures.subList(1, failures.size()).forEach(first::addSuppressed);
+			throw first;
+		}
+	}
+
+}

@@ -1,0 +1,11 @@
+package io.payonce.infra;
+
+/** Redis 6.2 without persistence. */
+public interface RedisNode extends ManagedNode {
+
+	int port();
+
+	/** {@code redis://127.0.0.1:<port>}, the format Redisson expects. */
+	String address();
+
+}

