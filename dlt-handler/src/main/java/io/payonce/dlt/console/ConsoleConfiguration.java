@@ -1,0 +1,21 @@
+package io.payonce.dlt.console;
+
+import java.time.Clock;
+
+import io.payonce.dlt.config.ConsoleProperties;
+import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.TerminalIndex;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class ConsoleConfiguration {
+
+	@Bean
+	ReplayService replayService(TerminalIndex index, AuditTrail audit, ReplayPublisher publisher,
+			ConsoleProperties properties, Clock clock) {
+		return new ReplayService(index, audit, publisher,
+				new ReplayRateLimiter(properties.replayLimit(), properties.replayWindow(), clock), clock);
+	}
+
+}

@@ -1,0 +1,160 @@
+package io.payonce.dlt.console.web;
+
+import java.security.Principal;
+import java.time.Instant;
+import java.util.List;
+
+import io.payonce.dlt.console.ReplayService;
+import io.payonce.dlt.terminal.AuditEntry;
+import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.TerminalFilter;
+import io.payonce.dlt.terminal.TerminalIndex;
+import io.payonce.dlt.terminal.TerminalRecord;
+import io.payonce.dlt.terminal.TerminalStatus;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The console API. Reads for VIEWER and ADMIN, writes for ADMIN (see {@link ConsoleSecurityConfiguration}).
+ * Every write takes a JSON body: a cross-site form cannot send one, which is what keeps basic-auth
+ * credentials cached by a browser from being used by another site (no CSRF token needed for this API).
+ */
+@RestController
+@RequestMapping("/api/v1")
+class TerminalController {
+
+	private final TerminalIndex index;
+
+	private final ReplayService replays;
+
+	private final AuditTrail audit;
+
+	TerminalController(TerminalIndex index, ReplayService replays, AuditTrail audit) {
+		this.index = index;
+		this.replays = replays;
+		this.audit = audit;
+	}
+
+	@GetMapping("/terminal")
+	List<Summary> list(@RequestParam(required = false) String reason, @RequestParam(required = false) String orderNo,
+			@RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+			@RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
+			@RequestParam(required = false) TerminalStatus status) {
+		return this.index.list(new TerminalFilter(blankToNull(reason), blankToNull(orderNo), from, to, status))
+			.stream()
+			.map(Summary::of)
+			.toList();
+	}
+
+	@GetMapping("/terminal/{eventId}")
+	ResponseEntity<TerminalRecord> inspect(@PathVariable String eventId) {
+		return ResponseEntity.of(this.index.find(eventId));
+	}
+
+	/** Replays one record now; {@code {"dryRun": true}} only shows what would be sent. */
+	@PostMapping(path = "/terminal/{eventId}/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<Outcome> replayOne(@PathVariable String eventId, @RequestBody(required = false) ReplayOne body,
+			Principal principal) {
+		if (this.index.find(eventId).isEmpty()) {
+			return ResponseEntity.notFound().build();
+		}
+		boolean dryRun = body != null && Boolean.TRUE.equals(body.dryRun());
+		ReplayService.ReplayOutcome outcome = this.replays
+			.replay(new ReplayService.Selection(List.of(eventId), null), dryRun, principal.getName());
+		if (outcome.selected().isEmpty()) {
+			return ResponseEntity.status(HttpStatus.CONFLICT).body(Outcome.of(outcome));
+		}
+		return ResponseEntity.ok(Outcome.of(outcome));
+	}
+
+	/**
+	 * Replays a selection (ids) or everything OPEN matching a filter. Dry run unless the body says
+	 * {@code "dryRun": false}: look first, then replay.
+	 */
+	@PostMapping(path = "/terminal/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
+	Outcome replayMany(@RequestBody ReplayMany body, Principal principal) {
+		TerminalFilter filter = (body.filter() == null) ? null
+				: new TerminalFilter(blankToNull(body.filter().reason()), blankToNull(body.filter().orderNo()),
+						body.filter().from(), body.filter().to(), null);
+		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
+		return Outcome.of(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
+				principal.getName()));
+	}
+
+	@PostMapping(path = "/terminal/{eventId}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<TerminalRecord> resolve(@PathVariable String eventId, @RequestBody Resolve body,
+			Principal principal) {
+		if (body == null || body.note() == null || body.note().isBlank()) {
+			return ResponseEntity.badRequest().build();
+		}
+		if (this.index.find(eventId).isEmpty()) {
+			return ResponseEntity.notFound().build();
+		}
+		if (this.replays.resolve(eventId, body.note().trim(), principal.getName()).isEmpty()) {
+			return ResponseEntity.status(HttpStatus.CONFLICT).build();
+		}
+		return ResponseEntity.of(this.index.find(eventId));
+	}
+
+	@GetMapping("/audit")
+	List<AuditEntry> audit() {
+		return this.audit.entries();
+	}
+
+	@ExceptionHandler(ReplayService.RateLimitedException.class)
+	ProblemDetail rateLimited(ReplayService.RateLimitedException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, ex.getMessage());
+	}
+
+	private static String blankToNull(String text) {
+		return (text == null || text.isBlank()) ? null : text.trim();
+	}
+
+	record Summary(String eventId, String orderNo, String reason, int attempt, String errorMessage,
+			Instant firstFailureAt, Instant arrivedAt, TerminalStatus status, String note) {
+
+		static Summary of(TerminalRecord r) {
+			return new Summary(r.eventId(), r.orderNo(), r.reason(), r.attempt(), r.errorMessage(), r.firstFailureAt(),
+					r.arrivedAt(), r.status(), r.note());
+		}
+
+	}
+
+	record ReplayOne(Boolean dryRun) {
+
+	}
+
+	record FilterBody(String reason, String orderNo, Instant from, Instant to) {
+
+	}
+
+	record ReplayMany(List<String> eventIds, FilterBody filter, Boolean dryRun) {
+
+	}
+
+	record Resolve(String note) {
+
+	}
+
+	record Outcome(String replayId, boolean dryRun, List<Summary> selected, List<String> replayed,
+			List<String> failed) {
+
+		static Outcome of(ReplayService.ReplayOutcome o) {
+			return new Outcome(o.replayId(), o.dryRun(), o.selected().stream().map(Summary::of).toList(), o.replayed(),
+					o.failed());
+		}
+
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.payonce.dlt.terminal.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.dlt.retry.streams.FailureHistoryJson;
+import io.payonce.dlt.terminal.TerminalRecord;
+import io.payonce.dlt.terminal.TerminalStatus;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+/** Reads a terminal topic record into the console's {@link TerminalRecord}; tolerant, nothing is dropped. */
+public final class TerminalRecords {
+
+	private TerminalRecords() {
+	}
+
+	public static TerminalRecord of(ConsumerRecord<String, byte[]> record) {
+		Map<String, String> headers = new LinkedHashMap<>();
+		for (Header header : record.headers()) {
+			headers.put(header.key(), (header.value() == null) ? "" : new String(header.value(), StandardCharsets.UTF_8));
+		}
+		String position = record.partition() + ":" + record.offset();
+		// without an event id the console still needs a stable handle: the topic position
+		String eventId = headers.getOrDefault(PayonceHeaders.EVENT_ID, "no-id-" + position);
+		Instant arrivedAt = Instant.ofEpochMilli(record.timestamp());
+		return new TerminalRecord(eventId, record.key(), headers.get(PayonceHeaders.EVENT_TYPE),
+				headers.getOrDefault(PayonceHeaders.REASON, "UNKNOWN"), headers.get(PayonceHeaders.ERROR_CLASS),
+				headers.get(PayonceHeaders.ERROR_MESSAGE), attempt(headers.get(PayonceHeaders.ATTEMPT)),
+				instant(headers.get(PayonceHeaders.FIRST_FAILURE_AT), arrivedAt), arrivedAt,
+				(record.value() == null) ? "" : new String(record.value(), StandardCharsets.UTF_8), headers,
+				FailureHistoryJson.decode(headers.get(PayonceHeaders.FAILURE_HISTORY)).entries(), position,
+				TerminalStatus.OPEN, null, null, null);
+	}
+
+	private static int attempt(String text) {
+		try {
+			return (text == null) ? 1 : Integer.parseInt(text.trim());
+		}
+		catch (NumberFormatException ex) {
+			return 1;
+		}
+	}
+
+	private static Instant instant(String text, Instant fallback) {
+		try {
+			return (text == null) ? fallback : Instant.parse(text.trim());
+		}
+		catch (DateTimeParseException ex) {
+			return fallback;
+		}
+	}
+
+}

@@ -1,0 +1,116 @@
+'use strict';
+// The page uses the same API as everyone else; the browser sends the basic-auth credentials it asked for.
+const api = '/api/v1';
+const tbody = document.querySelector('#records tbody');
+const message = document.getElementById('message');
+let selectedDetail = null;
+
+function say(text) { message.textContent = text; }
+
+async function call(method, path, body) {
+  const options = { method, headers: { 'Accept': 'application/json' } };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(api + path, options);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    throw new Error(response.status + ' ' + (data && (data.detail || data.error) || response.statusText));
+  }
+  return data;
+}
+
+function filterValues() {
+  const form = new FormData(document.getElementById('filter'));
+  const values = {};
+  for (const [key, value] of form.entries()) { if (value) { values[key] = value; } }
+  return values;
+}
+
+function cell(row, text, cls) {
+  const td = document.createElement('td');
+  td.textContent = text === null || text === undefined ? '' : text;
+  if (cls) { td.className = cls; }
+  row.appendChild(td);
+  return td;
+}
+
+async function load() {
+  const query = new URLSearchParams(filterValues()).toString();
+  const records = await call('GET', '/terminal' + (query ? '?' + query : ''));
+  tbody.replaceChildren();
+  for (const record of records) {
+    const row = document.createElement('tr');
+    row.className = record.status;
+    row.dataset.eventId = record.eventId;
+    const check = document.createElement('input');
+    check.type = 'checkbox';
+    check.value = record.eventId;
+    cell(row, '').appendChild(check);
+    const link = document.createElement('a');
+    link.href = '#';
+    link.textContent = record.eventId;
+    link.addEventListener('click', (e) => { e.preventDefault(); inspect(record.eventId); });
+    cell(row, '').appendChild(link);
+    cell(row, record.orderNo, 'order-no');
+    cell(row, record.reason);
+    cell(row, record.attempt);
+    cell(row, record.errorMessage);
+    cell(row, record.arrivedAt);
+    cell(row, record.status, 'status');
+    const replay = document.createElement('button');
+    replay.type = 'button';
+    replay.textContent = 'Replay';
+    replay.className = 'replay';
+    replay.disabled = record.status === 'RESOLVED';
+    replay.addEventListener('click', () => replayOne(record.eventId));
+    cell(row, '').appendChild(replay);
+    tbody.appendChild(row);
+  }
+  say(records.length + ' record(s)');
+}
+
+async function inspect(eventId) {
+  const record = await call('GET', '/terminal/' + encodeURIComponent(eventId));
+  selectedDetail = eventId;
+  document.getElementById('detail-id').textContent = eventId;
+  document.getElementById('detail-body').textContent = JSON.stringify(record, null, 2);
+  document.getElementById('detail').hidden = false;
+}
+
+async function replayOne(eventId) {
+  // dry run first: show what would be sent, then ask
+  const dry = await call('POST', '/terminal/' + encodeURIComponent(eventId) + '/replay', { dryRun: true });
+  if (!window.confirm('Replay ' + dry.selected.map(r => r.orderNo).join(', ') + ' to pay.success?')) { return; }
+  const done = await call('POST', '/terminal/' + encodeURIComponent(eventId) + '/replay', { dryRun: false });
+  say('Replayed ' + done.replayed.length + ' record(s), replay id ' + done.replayId);
+  await load();
+}
+
+async function replaySelection(body) {
+  const dry = await call('POST', '/terminal/replay', Object.assign({}, body, { dryRun: true }));
+  if (dry.selected.length === 0) { say('Nothing to replay'); return; }
+  if (!window.confirm('Replay ' + dry.selected.length + ' record(s) to pay.success?')) { return; }
+  const done = await call('POST', '/terminal/replay', Object.assign({}, body, { dryRun: false }));
+  say('Replayed ' + done.replayed.length + ', failed ' + done.failed.length + ', replay id ' + done.replayId);
+  await load();
+}
+
+document.getElementById('filter').addEventListener('submit', (e) => { e.preventDefault(); load().catch(err => say(err.message)); });
+document.getElementById('replay-selected').addEventListener('click', () => {
+  const ids = [...tbody.querySelectorAll('input[type=checkbox]:checked')].map(c => c.value);
+  replaySelection({ eventIds: ids }).catch(err => say(err.message));
+});
+document.getElementById('replay-filter-dry-run').addEventListener('click', () => {
+  const f = filterValues();
+  replaySelection({ filter: { reason: f.reason, orderNo: f.orderNo, from: f.from, to: f.to } }).catch(err => say(err.message));
+});
+document.getElementById('resolve').addEventListener('click', () => {
+  const note = document.getElementById('resolve-note').value;
+  call('POST', '/terminal/' + encodeURIComponent(selectedDetail) + '/resolve', { note })
+    .then(() => { say('Resolved ' + selectedDetail); return load(); })
+    .catch(err => say(err.message));
+});
+load().catch(err => say(err.message));
