@@ -1,0 +1,74 @@
+package io.payonce.consumer.deduct.it;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.consumer.ConsumerApplication;
+import io.payonce.infra.LocalDatabase;
+import io.payonce.infra.LocalStack;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** One deduct-consumer application in this JVM, pointed at the shared local stack. */
+final class ConsumerInstance implements AutoCloseable {
+
+	private final ConfigurableApplicationContext context;
+
+	private ConsumerInstance(ConfigurableApplicationContext context) {
+		this.context = context;
+	}
+
+	static ConsumerInstance start(LocalStack stack, String name, String groupId, Map<String, String> overrides,
+			Class<?>... extraSources) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
+		properties.put("spring.datasource.url", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
+		properties.put("spring.datasource.username", LocalDatabase.TRADE.user());
+		properties.put("spring.datasource.password", LocalDatabase.TRADE.password());
+		properties.put("payonce.consumer.redis.address", stack.redis().address());
+		properties.put("payonce.consumer.redis.timeout", "500ms");
+		properties.put("payonce.consumer.group-id", groupId);
+		properties.put("payonce.consumer.listener-id", name);
+		properties.put("payonce.consumer.backoff-max", "1s");
+		properties.put("server.port", "0");
+		properties.put("spring.main.banner-mode", "off");
+		properties.put("spring.application.name", name);
+		properties.putAll(overrides);
+		Class<?>[] sources = new Class<?>[extraSources.length + 1];
+		sources[0] = ConsumerApplication.class;
+		System.arraycopy(extraSources, 0, sources, 1, extraSources.length);
+		// Command-line arguments: they win over application.yml (builder properties would not).
+		String[] args = properties.entrySet()
+			.stream()
+			.map((entry) -> "--" + entry.getKey() + "=" + entry.getValue())
+			.toArray(String[]::new);
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(sources).run(args);
+		return new ConsumerInstance(context);
+	}
+
+	double count(String outcome, String layer) {
+		Counter counter = this.context.getBean(MeterRegistry.class)
+			.find("payonce.consumer.deliveries")
+			.tag("outcome", outcome)
+			.tag("layer", layer)
+			.counter();
+		return (counter != null) ? counter.count() : 0.0;
+	}
+
+	double degraded() {
+		Counter counter = this.context.getBean(MeterRegistry.class).find("payonce.consumer.degraded").counter();
+		return (counter != null) ? counter.count() : 0.0;
+	}
+
+	<T> T bean(Class<T> type) {
+		return this.context.getBean(type);
+	}
+
+	@Override
+	public void close() {
+		this.context.close();
+	}
+
+}

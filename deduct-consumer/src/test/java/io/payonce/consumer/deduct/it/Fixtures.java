@@ -1,0 +1,33 @@
+package io.payonce.consumer.deduct.it;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+import io.payonce.contract.PaySuccess;
+
+/** Unique, valid test data: every test owns its orderNos, users and consumer group. */
+final class Fixtures {
+
+	private Fixtures() {
+	}
+
+	static String anOrderNo() {
+		return "IT" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+	}
+
+	static long aUserId() {
+		return ThreadLocalRandom.current().nextLong(1_000_000L, Long.MAX_VALUE / 2);
+	}
+
+	static String aGroup(String test) {
+		return "it-" + test + "-" + UUID.randomUUID().toString().substring(0, 8);
+	}
+
+	static PaySuccess aPayment(String orderNo, long userId, String amount) {
+		return new PaySuccess("PN" + orderNo, orderNo, userId, new BigDecimal(amount), "CNY",
+				Instant.parse("2026-09-28T02:00:12Z"));
+	}
+
+}
