@@ -1,0 +1,38 @@
+package io.payonce.reconciliation.config;
+
+import java.time.Clock;
+
+import io.payonce.reconciliation.audit.AuditService;
+import io.payonce.reconciliation.audit.file.FileReportArchive;
+import io.payonce.reconciliation.audit.jdbc.JdbcLedgerReader;
+import io.payonce.reconciliation.reversal.ReversalService;
+import io.payonce.reconciliation.reversal.jdbc.JdbcReversalLedger;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/** Wires the plain services to their JDBC and file adapters. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({ AuditProperties.class, ConsoleProperties.class })
+class CoreConfiguration {
+
+	@Bean
+	Clock clock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean
+	AuditService auditService(JdbcTemplate jdbc, PlatformTransactionManager transactions, AuditProperties audit,
+			Clock clock) {
+		return new AuditService(new JdbcLedgerReader(jdbc, transactions), new FileReportArchive(audit.reportDir()),
+				clock);
+	}
+
+	@Bean
+	ReversalService reversalService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
+		return new ReversalService(new JdbcReversalLedger(jdbc, transactions), clock);
+	}
+
+}

@@ -1,0 +1,147 @@
+package io.payonce.reconciliation.continuous.streams;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.PayDeducted;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.PayonceEvent;
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+import io.payonce.contract.UnreadableEventException;
+import io.payonce.reconciliation.alert.FindingSink;
+import io.payonce.reconciliation.continuous.Finding;
+import io.payonce.reconciliation.continuous.OrderView;
+import io.payonce.reconciliation.continuous.Reconciler;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Thin adapter: decodes records of {@code pay.success} and {@code pay.deducted} (co-partitioned by orderNo),
+ * lets the {@link Reconciler} decide, keeps the view in the store and forwards findings. Time is Kafka
+ * Streams' wall clock ({@code currentSystemTimeMs}, mockable in {@code TopologyTestDriver}).
+ */
+final class ReconcileProcessor implements Processor<String, byte[], String, Finding> {
+
+	private static final Logger log = LoggerFactory.getLogger(ReconcileProcessor.class);
+
+	private final Reconciler reconciler;
+
+	private final Duration scanInterval;
+
+	private final FindingSink alerts;
+
+	private ProcessorContext<String, Finding> context;
+
+	private KeyValueStore<String, OrderView> store;
+
+	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, FindingSink alerts) {
+		this.reconciler = reconciler;
+		this.scanInterval = scanInterval;
+		this.alerts = alerts;
+	}
+
+	@Override
+	public void init(ProcessorContext<String, Finding> context) {
+		this.context = context;
+		this.store = context.getStateStore(ReconciliationTopology.STORE);
+		context.schedule(this.scanInterval, PunctuationType.WALL_CLOCK_TIME, this::scan);
+	}
+
+	@Override
+	public void process(Record<String, byte[]> record) {
+		Optional<RecordMetadata> metadata = this.context.recordMetadata();
+		String topic = metadata.map(RecordMetadata::topic).orElse("?");
+		PayonceEvent event;
+		try {
+			event = decode(topic, record);
+		}
+		catch (UnreadableEventException | IllegalArgumentException ex) {
+			// An observer cannot repair input; the consumer routes the same record to the terminal topic.
+			// Logged as an error with its coordinates so that it is never silently passed over.
+			log.error("Unreadable record on {} at {}: {}", topic,
+					metadata.map(m -> m.partition() + "@" + m.offset()).orElse("?"), ex.getMessage());
+			return;
+		}
+		Instant now = Instant.ofEpochMilli(this.context.currentSystemTimeMs());
+		OrderView current = this.store.get(event.orderNo());
+		Reconciler.Outcome outcome;
+		if (event instanceof PaySuccess) {
+			outcome = this.reconciler.onPayment(current, (PaySuccess) event, header(record.headers(),
+					PayonceHeaders.EVENT_ID), now);
+		}
+		else if (event instanceof PayDeducted) {
+			outcome = this.reconciler.onDeduction(current, (PayDeducted) event, now);
+		}
+		else {
+			log.error("Event type {} on {} is not reconciled", event.getClass().getSimpleName(), topic);
+			return;
+		}
+		apply(event.orderNo(), outcome, now);
+	}
+
+	private void scan(long wallClockMs) {
+		Instant now = Instant.ofEpochMilli(wallClockMs);
+		List<KeyValue<String, Reconciler.Outcome>> changes = new ArrayList<>();
+		try (KeyValueIterator<String, OrderView> views = this.store.all()) {
+			while (views.hasNext()) {
+				KeyValue<String, OrderView> entry = views.next();
+				Reconciler.Outcome outcome = this.reconciler.onTick(entry.value, now);
+				if (outcome.changed()) {
+					changes.add(KeyValue.pair(entry.key, outcome));
+				}
+			}
+		}
+		// applied after the iterator is closed: no store writes under an open iterator
+		for (KeyValue<String, Reconciler.Outcome> change : changes) {
+			apply(change.key, change.value, now);
+		}
+	}
+
+	private void apply(String orderNo, Reconciler.Outcome outcome, Instant now) {
+		if (!outcome.changed()) {
+			return;
+		}
+		if (outcome.view() == null) {
+			this.store.delete(orderNo);
+		}
+		else {
+			this.store.put(orderNo, outcome.view());
+		}
+		for (Finding finding : outcome.findings()) {
+			this.context.forward(new Record<>(orderNo, finding, now.toEpochMilli()));
+			// Alerts are a side effect outside the Streams transaction: after a crash a finding may be raised
+			// again, with the same findingId, so receivers can drop the repeat.
+			this.alerts.raise(finding);
+		}
+	}
+
+	private static PayonceEvent decode(String topic, Record<String, byte[]> record) {
+		String type = header(record.headers(), PayonceHeaders.EVENT_TYPE);
+		if (type == null && Topic.PAY_DEDUCTED.topicName().equals(topic)) {
+			return EventCodec.decode(PayDeducted.class, record.value());
+		}
+		return EventCodec.decode(type, record.value());
+	}
+
+	private static String header(Headers headers, String name) {
+		Header header = headers.lastHeader(name);
+		return (header == null || header.value() == null) ? null
+				: new String(header.value(), java.nio.charset.StandardCharsets.UTF_8);
+	}
+
+}
