@@ -104,8 +104,9 @@ public class RelayEngine implements SmartLifecycle {
 		try {
 			this.engine.close();
 		}
-		catch (IOException ex) {
-			log.warn("Closing the Debezium engine failed", ex);
+		catch (IOException | IllegalStateException ex) {
+			// IllegalStateException: the engine had already ended (its failure is in the status and the log).
+			log.warn("Closing the Debezium engine: {}", ex.getMessage());
 		}
 		this.executor.shutdown();
 		try {
