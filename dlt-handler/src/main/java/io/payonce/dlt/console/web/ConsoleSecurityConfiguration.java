@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
@@ -23,6 +24,7 @@ import org.springframework.security.web.SecurityFilterChain;
  * are off because every write requires a JSON body (see {@link TerminalController}).
  */
 @Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
 class ConsoleSecurityConfiguration {
 
 	@Bean

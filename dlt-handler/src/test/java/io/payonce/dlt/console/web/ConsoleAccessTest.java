@@ -1,0 +1,190 @@
+package io.payonce.dlt.console.web;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.payonce.dlt.config.ConsoleProperties;
+import io.payonce.dlt.console.ReplayPublisher;
+import io.payonce.dlt.console.ReplayRateLimiter;
+import io.payonce.dlt.console.ReplayService;
+import io.payonce.dlt.terminal.AuditEntry;
+import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.TerminalIndex;
+import io.payonce.dlt.terminal.TerminalRecord;
+import io.payonce.dlt.terminal.TerminalStatus;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.hasItem;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/** The real security configuration with the default local users: 401 without credentials, 403 for VIEWER. */
+@WebMvcTest(controllers = TerminalController.class)
+@Import({ ConsoleSecurityConfiguration.class, ConsoleAccessTest.Fixture.class })
+class ConsoleAccessTest {
+
+	private static final Instant T0 = Instant.parse("2026-09-28T02:00:00Z");
+
+	@Autowired
+	private MockMvc mvc;
+
+	@Autowired
+	private TerminalIndex index;
+
+	@Autowired
+	private List<String> published;
+
+	/** A fresh record per test: the Spring context (and its index) is shared between the tests. */
+	private String eventId;
+
+	@BeforeEach
+	void aTerminalRecord() {
+		this.eventId = "evt-" + UUID.randomUUID();
+		this.index.arrived(new TerminalRecord(this.eventId, "P20260928001", "PaySuccess", "RETRIES_EXHAUSTED", null,
+				"balance too low", 6, T0, T0, "{\"orderNo\":\"P20260928001\"}", Map.of(), List.of(), "0:" + this.eventId,
+				TerminalStatus.OPEN, null, null, null));
+		this.published.clear();
+	}
+
+	@Test
+	void withoutCredentialsEverythingIs401() throws Exception {
+		this.mvc.perform(get("/api/v1/terminal"))
+			.andExpect(status().isUnauthorized())
+			.andExpect(header().exists("WWW-Authenticate"));
+		this.mvc.perform(post("/api/v1/terminal/" + this.eventId + "/replay").contentType(MediaType.APPLICATION_JSON).content("{}"))
+			.andExpect(status().isUnauthorized());
+		this.mvc.perform(get("/api/v1/terminal").with(httpBasic("admin", "wrong"))).andExpect(status().isUnauthorized());
+		assertThat(this.published).isEmpty();
+	}
+
+	@Test
+	void aViewerReadsButCannotReplayOrResolve() throws Exception {
+		this.mvc.perform(get("/api/v1/terminal").with(httpBasic("viewer", "viewer-local")))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$[*].eventId", hasItem(this.eventId)));
+		this.mvc.perform(get("/api/v1/terminal/" + this.eventId).with(httpBasic("viewer", "viewer-local")))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.payload").value("{\"orderNo\":\"P20260928001\"}"));
+
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("viewer", "viewer-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{}"))
+			.andExpect(status().isForbidden());
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/resolve").with(httpBasic("viewer", "viewer-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"note\":\"x\"}"))
+			.andExpect(status().isForbidden());
+		this.mvc
+			.perform(post("/api/v1/terminal/replay").with(httpBasic("viewer", "viewer-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isForbidden());
+		assertThat(this.published).isEmpty();
+	}
+
+	@Test
+	void anAdminReplaysOnceAndTheRecordIsMarkedReplayed() throws Exception {
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.replayed[0]").value(this.eventId));
+
+		assertThat(this.published).containsExactly(this.eventId);
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
+	}
+
+	@Test
+	void aBulkReplayIsADryRunUnlessSaidOtherwise() throws Exception {
+		this.mvc
+			.perform(post("/api/v1/terminal/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"filter\":{\"reason\":\"RETRIES_EXHAUSTED\"}}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(true))
+			.andExpect(jsonPath("$.selected[*].eventId", hasItem(this.eventId)));
+
+		assertThat(this.published).isEmpty();
+	}
+
+	@Test
+	void aFormPostCannotTriggerAReplay() throws Exception {
+		// a cross-site form can only send form encodings; writes accept JSON only
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_FORM_URLENCODED)
+				.content("dryRun=false"))
+			.andExpect(status().isUnsupportedMediaType());
+		assertThat(this.published).isEmpty();
+	}
+
+	@TestConfiguration
+	@EnableConfigurationProperties(ConsoleProperties.class)
+	static class Fixture {
+
+		@Bean
+		Clock clock() {
+			return Clock.fixed(T0, ZoneOffset.UTC);
+		}
+
+		@Bean
+		TerminalIndex terminalIndex() {
+			return new TerminalIndex();
+		}
+
+		@Bean
+		List<String> published() {
+			return new CopyOnWriteArrayList<>();
+		}
+
+		@Bean
+		AuditTrail auditTrail() {
+			List<AuditEntry> entries = new CopyOnWriteArrayList<>();
+			return new AuditTrail() {
+
+				@Override
+				public void append(AuditEntry entry) {
+					entries.add(entry);
+				}
+
+				@Override
+				public List<AuditEntry> entries() {
+					return List.copyOf(entries);
+				}
+
+			};
+		}
+
+		@Bean
+		ReplayService replayService(TerminalIndex index, AuditTrail audit, List<String> published, Clock clock) {
+			ReplayPublisher recording = (record, replayId) -> published.add(record.eventId());
+			return new ReplayService(index, audit, recording, new ReplayRateLimiter(100, Duration.ofMinutes(1), clock),
+					clock);
+		}
+
+	}
+
+}
