@@ -1,0 +1,113 @@
+package io.payonce.gateway.it;
+
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+import io.payonce.gateway.callback.domain.SignatureVerifier;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The HTTP answers of DESIGN.md over the wire: status, problem+json, named field, nothing written. */
+class CallbackHttpAnswersIT extends GatewayIntegrationTest {
+
+	@Test
+	void unsignedCallbackIs401ProblemAndWritesNothing() {
+		String id = newId();
+
+		HttpResponse<String> answer = post(aCallbackBody(id, "1.00").getBytes(StandardCharsets.UTF_8), null);
+
+		assertProblem(answer, 401, "signature_missing");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
+	void callbackSignedWithAnotherSecretIs401() {
+		String id = newId();
+		byte[] body = aCallbackBody(id, "1.00").getBytes(StandardCharsets.UTF_8);
+
+		HttpResponse<String> answer = post(body,
+				SignatureVerifier.sign("not-our-secret", Instant.now().getEpochSecond(), body));
+
+		assertProblem(answer, 401, "signature_mismatch");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
+	void staleSignatureIs401() {
+		byte[] body = aCallbackBody(newId(), "1.00").getBytes(StandardCharsets.UTF_8);
+
+		HttpResponse<String> answer = post(body,
+				SignatureVerifier.sign(SECRET, Instant.now().minusSeconds(3600).getEpochSecond(), body));
+
+		assertProblem(answer, 401, "signature_stale");
+	}
+
+	@Test
+	void invalidFieldIs400NamingTheField() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "1.005"));
+
+		assertProblem(answer, 400, "invalid_field");
+		assertThat(answer.body()).contains("\"field\":\"amount\"");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
+	void malformedJsonIs400() {
+		assertProblem(postSigned("{\"payNo\":"), 400, "malformed_json");
+	}
+
+	@Test
+	void bodyOverTheLimitIs413() {
+		String body = aCallbackBody(newId(), "1.00").replace("}", ",\"pad\":\"" + "x".repeat(17 * 1024) + "\"}");
+
+		assertProblem(postSigned(body), 413, "body_too_large");
+	}
+
+	@Test
+	void lookupShowsWhatTheGatewayKnows() {
+		// given a payment and one duplicate
+		String id = newId();
+		postSigned(aCallbackBody(id, "12.30"));
+		postSigned(aCallbackBody(id, "12.30"));
+
+		// when
+		HttpResponse<String> answer = get("/api/v1/payments/O-" + id);
+
+		// then
+		assertThat(answer.statusCode()).isEqualTo(200);
+		String eventId = this.jdbc.sql("SELECT id FROM t_outbox WHERE aggregateid = ?")
+			.params("O-" + id)
+			.query(String.class)
+			.single();
+		assertThat(answer.body()).contains("\"status\":\"SUCCESS\"", "\"amount\":\"12.30\"",
+				"\"duplicateCallbacks\":1", "\"eventId\":\"" + eventId + "\"", "\"receivedAt\":");
+	}
+
+	@Test
+	void lookupOfUnknownOrderIs404Problem() {
+		assertProblem(get("/api/v1/payments/O-" + newId()), 404, "not_found");
+	}
+
+	@Test
+	void nonSuccessStatusIsRecordedWithoutEvent() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "5.00").replace("SUCCESS", "CLOSED"));
+
+		assertThat(answer.body()).isEqualTo("{\"result\":\"ACCEPTED\"}");
+		assertThat(payments("O-" + id)).isEqualTo(1);
+		assertThat(outboxEvents("O-" + id)).isZero();
+	}
+
+	private static void assertProblem(HttpResponse<String> answer, int status, String reason) {
+		assertThat(answer.statusCode()).isEqualTo(status);
+		assertThat(answer.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(answer.body()).contains("\"reason\":\"" + reason + "\"", "\"status\":" + status);
+	}
+
+}
