@@ -27,6 +27,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -120,64 +121,23 @@ final class PaymentTopics implements AutoCloseable {
 
 	/** Points a new group at the current end of pay.success, so it sees only what the test publishes. */
 	void startGroupAtEnd(String groupId) {
-		try {
-			Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-			for (TopicPartition partition : paySuccessPartitions()) {
-				latest.put(partition, OffsetSpec.latest());
-			}
-			Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-			this.admin.listOffsets(latest)
-				.all()
-				.get()
-				.forEach((partition, info) -> offsets.put(partition, new OffsetAndMetadata(info.offset())));
-			this.admin.alterConsumerGroupOffsets(groupId, offsets).all().get();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("cannot set the offsets of " + groupId, ex);
-		}
+		Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+		endOffsets().forEach((partition, offset) -> offsets.put(partition, new OffsetAndMetadata(offset)));
+		get(this.admin.alterConsumerGroupOffsets(groupId, offsets).all());
 	}
 
 	/** Sum of the committed offsets of the group on pay.success. */
 	long committed(String groupId) {
-		try {
-			return this.admin.listConsumerGroupOffsets(groupId)
-				.partitionsToOffsetAndMetadata()
-				.get()
-				.entrySet()
-				.stream()
-				.filter((entry) -> entry.getKey().topic().equals(Topic.PAY_SUCCESS.topicName()))
-				.mapToLong((entry) -> (entry.getValue() != null) ? entry.getValue().offset() : 0L)
-				.sum();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException(ex);
-		}
+		return get(this.admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata()).entrySet()
+			.stream()
+			.filter((entry) -> entry.getKey().topic().equals(Topic.PAY_SUCCESS.topicName()))
+			.mapToLong((entry) -> (entry.getValue() != null) ? entry.getValue().offset() : 0L)
+			.sum();
 	}
 
 	/** Sum of the end offsets of pay.success. */
 	long end() {
-		try {
-			Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-			for (TopicPartition partition : paySuccessPartitions()) {
-				latest.put(partition, OffsetSpec.latest());
-			}
-			return this.admin.listOffsets(latest).all().get().values().stream().mapToLong((info) -> info.offset()).sum();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException(ex);
-		}
+		return endOffsets().values().stream().mapToLong(Long::longValue).sum();
 	}
 
 	int partitions() {
@@ -185,22 +145,34 @@ final class PaymentTopics implements AutoCloseable {
 	}
 
 	private List<TopicPartition> paySuccessPartitions() {
+		return get(this.admin.describeTopics(List.of(Topic.PAY_SUCCESS.topicName())).allTopicNames())
+			.get(Topic.PAY_SUCCESS.topicName())
+			.partitions()
+			.stream()
+			.map((info) -> new TopicPartition(Topic.PAY_SUCCESS.topicName(), info.partition()))
+			.collect(Collectors.toList());
+	}
+
+	private Map<TopicPartition, Long> endOffsets() {
+		Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+		for (TopicPartition partition : paySuccessPartitions()) {
+			latest.put(partition, OffsetSpec.latest());
+		}
+		Map<TopicPartition, Long> offsets = new HashMap<>();
+		get(this.admin.listOffsets(latest).all()).forEach((partition, info) -> offsets.put(partition, info.offset()));
+		return offsets;
+	}
+
+	private static <T> T get(KafkaFuture<T> future) {
 		try {
-			return this.admin.describeTopics(List.of(Topic.PAY_SUCCESS.topicName()))
-				.allTopicNames()
-				.get()
-				.get(Topic.PAY_SUCCESS.topicName())
-				.partitions()
-				.stream()
-				.map((info) -> new TopicPartition(Topic.PAY_SUCCESS.topicName(), info.partition()))
-				.collect(Collectors.toList());
+			return future.get();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
 		catch (ExecutionException ex) {
-			throw new IllegalStateException(ex);
+			throw new IllegalStateException("admin call failed", ex);
 		}
 	}
 
