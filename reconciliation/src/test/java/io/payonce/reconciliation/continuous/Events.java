@@ -1,0 +1,29 @@
+package io.payonce.reconciliation.continuous;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+import io.payonce.contract.PayDeducted;
+import io.payonce.contract.PaySuccess;
+
+/** Valid events for one order, varied only where a test needs it. */
+public final class Events {
+
+	public static final Instant PAID_AT = Instant.parse("2026-09-28T02:00:12Z");
+
+	private Events() {
+	}
+
+	public static PaySuccess aPayment(String orderNo) {
+		return new PaySuccess("PN-" + orderNo, orderNo, 10086L, new BigDecimal("199.00"), "CNY", PAID_AT);
+	}
+
+	public static PayDeducted aDeduction(String orderNo, long flowId) {
+		return aDeduction(orderNo, flowId, 10086L, new BigDecimal("199.00"));
+	}
+
+	public static PayDeducted aDeduction(String orderNo, long flowId, long userId, BigDecimal amount) {
+		return new PayDeducted(orderNo, "PN-" + orderNo, userId, amount, "CNY", flowId, PAID_AT.plusSeconds(1));
+	}
+
+}

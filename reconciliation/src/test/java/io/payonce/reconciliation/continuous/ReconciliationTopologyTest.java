@@ -1,0 +1,168 @@
+package io.payonce.reconciliation.continuous;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.EventType;
+import io.payonce.contract.PayonceEvent;
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+import io.payonce.reconciliation.continuous.streams.JsonSerde;
+import io.payonce.reconciliation.continuous.streams.ReconciliationTopology;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The topology on {@link TopologyTestDriver}: its wall clock is mocked, so "past the window" is
+ * {@code advanceWallClockTime}, not a sleep.
+ */
+class ReconciliationTopologyTest {
+
+	private static final String FINDINGS = "payonce.reconciliation.findings";
+
+	private static final Duration WINDOW = Duration.ofMinutes(5);
+
+	private static final Instant START = Instant.parse("2026-09-28T02:00:00Z");
+
+	@TempDir
+	Path stateDir;
+
+	private final List<Finding> alerts = new ArrayList<>();
+
+	private TopologyTestDriver driver;
+
+	private TestInputTopic<String, byte[]> paySuccess;
+
+	private TestInputTopic<String, byte[]> payDeducted;
+
+	private TestOutputTopic<String, Finding> findings;
+
+	@BeforeEach
+	void startDriver() throws Exception {
+		Properties config = new Properties();
+		config.put(StreamsConfig.APPLICATION_ID_CONFIG, "reconciliation-test");
+		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+		config.put(StreamsConfig.STATE_DIR_CONFIG, Files.createDirectories(this.stateDir.resolve("s")).toString());
+		this.driver = new TopologyTestDriver(ReconciliationTopology.build(
+				new Reconciler(WINDOW, Duration.ofDays(7)), Duration.ofSeconds(30), FINDINGS, this.alerts::add),
+				config, START);
+		this.paySuccess = this.driver.createInputTopic(Topic.PAY_SUCCESS.topicName(), Serdes.String().serializer(),
+				Serdes.ByteArray().serializer());
+		this.payDeducted = this.driver.createInputTopic(Topic.PAY_DEDUCTED.topicName(),
+				Serdes.String().serializer(), Serdes.ByteArray().serializer());
+		this.findings = this.driver.createOutputTopic(FINDINGS, Serdes.String().deserializer(),
+				new JsonSerde<>(Finding.class).deserializer());
+	}
+
+	@AfterEach
+	void closeDriver() {
+		this.driver.close();
+	}
+
+	@Test
+	void paymentWithItsDeductionIsReconciledSilently() {
+		// given a payment delivered twice (a relay replay) and its one deduction, also delivered twice
+		publish(this.paySuccess, "event-1", Events.aPayment("P1"));
+		publish(this.paySuccess, "event-1", Events.aPayment("P1"));
+		this.driver.advanceWallClockTime(Duration.ofMinutes(1));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P1", 1001));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P1", 1001));
+
+		// when the window passes
+		this.driver.advanceWallClockTime(WINDOW.multipliedBy(2));
+
+		// then nothing is found
+		assertThat(this.findings.isEmpty()).isTrue();
+		assertThat(this.alerts).isEmpty();
+	}
+
+	@Test
+	void suppressedDeductionIsReportedMissingOncePastTheWindow() {
+		// given a payment whose deduction never comes (consumer paused)
+		publish(this.paySuccess, "event-1", Events.aPayment("P2"));
+
+		// when the window has not yet passed, nothing; when it has, MISSING, and only once
+		this.driver.advanceWallClockTime(WINDOW.minusSeconds(31));
+		assertThat(this.findings.isEmpty()).isTrue();
+		this.driver.advanceWallClockTime(Duration.ofMinutes(1));
+		this.driver.advanceWallClockTime(Duration.ofMinutes(10));
+
+		// then
+		List<Finding> found = this.findings.readValuesToList();
+		assertThat(found).singleElement().satisfies(finding -> {
+			assertThat(finding.kind()).isEqualTo(FindingKind.MISSING);
+			assertThat(finding.orderNo()).isEqualTo("P2");
+			assertThat(finding.findingId()).isEqualTo("MISSING:P2");
+			assertThat(finding.payment().eventId()).isEqualTo("event-1");
+		});
+		assertThat(this.alerts).extracting(Finding::kind).containsExactly(FindingKind.MISSING);
+	}
+
+	@Test
+	void secondDistinctDeductionIsReportedDuplicate() {
+		// given a payment and its deduction
+		publish(this.paySuccess, "event-1", Events.aPayment("P3"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P3", 1001));
+
+		// when a second flow row is deducted for the same order
+		publish(this.payDeducted, "event-3", Events.aDeduction("P3", 1002));
+
+		// then
+		assertThat(this.findings.readValuesToList()).singleElement().satisfies(finding -> {
+			assertThat(finding.kind()).isEqualTo(FindingKind.DUPLICATE);
+			assertThat(finding.deductions()).extracting(DeductionSeen::flowId).containsExactly(1001L, 1002L);
+			assertThat(finding.deductedTotal()).isEqualByComparingTo("398.00");
+		});
+		assertThat(this.alerts).extracting(Finding::kind).containsExactly(FindingKind.DUPLICATE);
+	}
+
+	@Test
+	void deductionOfAnotherAmountOrUserIsReportedMismatch() {
+		// given a deduction that arrives before its payment, with the wrong amount
+		publish(this.payDeducted, "event-2", Events.aDeduction("P4", 1001, 10086L, new BigDecimal("1990.00")));
+		assertThat(this.findings.isEmpty()).isTrue();
+
+		// when the payment arrives
+		publish(this.paySuccess, "event-1", Events.aPayment("P4"));
+
+		// then
+		assertThat(this.findings.readValuesToList()).singleElement().satisfies(finding -> {
+			assertThat(finding.kind()).isEqualTo(FindingKind.MISMATCH);
+			assertThat(finding.detail()).contains("amount 1990.00 instead of 199.00");
+		});
+
+		// and a deduction of another user on another order is one too
+		publish(this.paySuccess, "event-5", Events.aPayment("P5"));
+		publish(this.payDeducted, "event-6", Events.aDeduction("P5", 1005, 10010L, new BigDecimal("199.0")));
+		assertThat(this.findings.readValuesToList()).singleElement()
+			.satisfies(finding -> assertThat(finding.detail()).contains("user 10010 instead of 10086")
+				.doesNotContain("amount"));
+	}
+
+	private static void publish(TestInputTopic<String, byte[]> topic, String eventId, PayonceEvent event) {
+		RecordHeaders headers = new RecordHeaders();
+		headers.add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
+		headers.add(PayonceHeaders.EVENT_TYPE, EventType.of(event).wireName().getBytes(StandardCharsets.UTF_8));
+		topic.pipeInput(new org.apache.kafka.streams.test.TestRecord<>(event.orderNo(), EventCodec.encode(event),
+				headers));
+	}
+
+}
