@@ -4,13 +4,20 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The HTTP answers of DESIGN.md over the wire: status, problem+json, named field, nothing written. */
 class CallbackHttpAnswersIT extends GatewayIntegrationTest {
+
+	@Autowired
+	MeterRegistry meters;
 
 	@Test
 	void unsignedCallbackIs401ProblemAndWritesNothing() {
@@ -23,15 +30,17 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 	}
 
 	@Test
-	void callbackSignedWithAnotherSecretIs401() {
+	void callbackSignedWithAnotherSecretIs401AndCountedByReason() {
 		String id = newId();
 		byte[] body = aCallbackBody(id, "1.00").getBytes(StandardCharsets.UTF_8);
+		double before = rejected("signature_mismatch");
 
 		HttpResponse<String> answer = post(body,
 				SignatureVerifier.sign("not-our-secret", Instant.now().getEpochSecond(), body));
 
 		assertProblem(answer, 401, "signature_mismatch");
 		assertThat(payments("O-" + id)).isZero();
+		assertThat(rejected("signature_mismatch")).isEqualTo(before + 1);
 	}
 
 	@Test
@@ -101,6 +110,13 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 		assertThat(answer.body()).isEqualTo("{\"result\":\"ACCEPTED\"}");
 		assertThat(payments("O-" + id)).isEqualTo(1);
 		assertThat(outboxEvents("O-" + id)).isZero();
+	}
+
+	private double rejected(String reason) {
+		Counter counter = this.meters.find("payonce.gateway.callbacks")
+			.tags("result", "rejected", "reason", reason)
+			.counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	private static void assertProblem(HttpResponse<String> answer, int status, String reason) {

@@ -30,8 +30,6 @@ class CallbackController {
 
 	private static final Logger log = LoggerFactory.getLogger(CallbackController.class);
 
-	static final String ORDER_NO_MDC = "orderNo";
-
 	private final BoundedBodyReader bodyReader;
 
 	private final SignatureVerifier signatures;
@@ -57,27 +55,27 @@ class CallbackController {
 		byte[] body = this.bodyReader.read(request.getContentLengthLong(), request.getInputStream());
 		this.signatures.verify(signature, body);
 		PaymentCallback callback = CallbackJson.parse(body, this.validator::validate);
-		try (MDC.MDCCloseable mdc = MDC.putCloseable(ORDER_NO_MDC, callback.orderNo())) {
-			IntakeOutcome outcome = this.intake.receive(callback);
-			switch (outcome.result()) {
-				case ACCEPTED -> {
-					this.metrics.accepted();
-					log.info("Accepted payment {} status {} event {}", callback.payNo(), callback.status(),
-							outcome.eventId());
-				}
-				case DUPLICATE -> {
-					this.metrics.duplicate();
-					log.info("Duplicate callback for payment {} absorbed", callback.payNo());
-				}
-				case CONFLICT -> {
-					this.metrics.conflict();
-					log.warn("Conflicting callback for payment {}: differs in {}", callback.payNo(),
-							outcome.conflictingFields());
-					throw new PaymentConflictException(callback.orderNo(), outcome.conflictingFields());
-				}
+		// Removed by OrderNoMdcFilter after the response, so that error answers are logged with it too.
+		MDC.put(OrderNoMdcFilter.ORDER_NO, callback.orderNo());
+		IntakeOutcome outcome = this.intake.receive(callback);
+		switch (outcome.result()) {
+			case ACCEPTED -> {
+				this.metrics.accepted();
+				log.info("Accepted payment {} status {} event {}", callback.payNo(), callback.status(),
+						outcome.eventId());
 			}
-			return ResponseEntity.ok(Map.of("result", outcome.result().name()));
+			case DUPLICATE -> {
+				this.metrics.duplicate();
+				log.info("Duplicate callback for payment {} absorbed", callback.payNo());
+			}
+			case CONFLICT -> {
+				this.metrics.conflict();
+				log.warn("Conflicting callback for payment {}: differs in {}", callback.payNo(),
+						outcome.conflictingFields());
+				throw new PaymentConflictException(callback.orderNo(), outcome.conflictingFields());
+			}
 		}
+		return ResponseEntity.ok(Map.of("result", outcome.result().name()));
 	}
 
 }

@@ -1,0 +1,25 @@
+/**
+ * Callback intake, by role: {@code domain} holds the rules in plain Java (signature, validation, the
+ * exactly-once decision and its ports), {@code jdbc} the MariaDB adapters, {@code web} the HTTP edge.
+ * <p>
+ * Order of checks on {@code POST /api/v1/callbacks/pay}, each before the next can cost anything:
+ * <ol>
+ * <li>size: Content-Length and a bounded read ({@code payonce.gateway.max-body-size}) → 413;</li>
+ * <li>signature over the raw bytes, Stripe-style, several secrets, clock-checked tolerance → 401. The body is
+ * read as bytes by the controller itself: any framework conversion before the HMAC would sign something other
+ * than what was sent;</li>
+ * <li>JSON and field rules → 400 naming the field;</li>
+ * <li>one transaction: {@code t_payment} + {@code t_outbox} → 200 ACCEPTED, DUPLICATE (counted in
+ * {@code duplicate_count}), or 409 for the same orderNo/payNo with other content.</li>
+ * </ol>
+ * Statuses other than {@code SUCCESS} (e.g. {@code CLOSED}, {@code PROCESSING}) are recorded in
+ * {@code t_payment} and answered ACCEPTED, but write no outbox event: nothing downstream may deduct for them.
+ * If the platform later reports SUCCESS for the same payment, that callback writes its one event. A status
+ * that moves away from SUCCESS is a 409: money is never "un-published" by a callback.
+ * <p>
+ * Exactly one event under concurrency rests on the unique keys {@code uk_pay_no} and {@code uk_order_no},
+ * not on the read that precedes the insert: a callback that loses the race gets a duplicate-key error, its
+ * transaction is rolled back, and it decides again from the winner's committed row. A database that cannot
+ * be reached, or a commit that is not confirmed, is a 503: never 200 without a commit.
+ */
+package io.payonce.gateway.callback;
