@@ -32,6 +32,9 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 
 	static final String NAME = "kafka";
 
+	/** Identifies the broker's JVM by its command line (see {@link ProcessNode#stopRecorded}). */
+	static final String COMMAND_MARKER = "-Dpayonce.node=kafka";
+
 	private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
 
 	private final int port;
@@ -146,7 +149,8 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 	}
 
 	private List<String> javaCommand(String mainClass, String... args) {
-		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC",
+		// The marker comes first: the JDK reads only the first 4 KB of a command line, the classpath is longer.
+		List<String> command = new ArrayList<>(List.of(javaExecutable(), COMMAND_MARKER, "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC",
 				"-Djava.awt.headless=true", "-Dlog4j2.configurationFile=" + log4jConfig(), "-cp", brokerClasspath(),
 				mainClass));
 		command.addAll(Arrays.asList(args));

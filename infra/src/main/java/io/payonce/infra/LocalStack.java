@@ -112,7 +112,8 @@ public final class LocalStack implements AutoCloseable {
 
 	/**
 	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
-	 * schema and user for the gateway and the consumer, Redis for the consumer, the CDC account for the relay.
+	 * schema and user for the gateway and the consumer, Redis for the consumer, the CDC account for the relay, a
+	 * Kafka Streams state folder inside the stack's data dir for the dlt-handler.
 	 * @param service one of {@link #SERVICES}
 	 */
 	public Map<String, String> serviceEnvironment(String service) {
@@ -133,6 +134,8 @@ public final class LocalStack implements AutoCloseable {
 				env.put("PAYONCE_RELAY_DATABASE_PASSWORD", LocalDatabase.CDC.password());
 				break;
 			case "dlt-handler":
+				// Its own RocksDB folder per stack: two handlers on one machine must not share the state lock.
+				env.put("PAYONCE_DLT_STREAMS_STATE_DIR", dataDir().resolve("dlt-handler-streams").toString());
 				break;
 			default:
 				throw new IllegalArgumentException("Unknown service '" + service + "', expected one of " + SERVICES);

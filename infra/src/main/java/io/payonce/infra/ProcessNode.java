@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +64,11 @@ abstract class ProcessNode implements ManagedNode {
 
 	abstract Duration startTimeout();
 
+	/** Environment variables added to this JVM's own for the process. */
+	Map<String, String> environment() {
+		return Map.of();
+	}
+
 	final String name() {
 		return this.name;
 	}
@@ -85,6 +91,13 @@ abstract class ProcessNode implements ManagedNode {
 		if (isRunning()) {
 			return;
 		}
+		launch();
+		awaitReady(startTimeout());
+		afterReady();
+	}
+
+	/** Checks the ports, prepares and launches the process without waiting for it to be ready. */
+	final synchronized void launch() {
 		for (int port : ports()) {
 			LocalStackConfig.Ports.requireFree(this.name, port);
 		}
@@ -95,12 +108,10 @@ abstract class ProcessNode implements ManagedNode {
 			throw new UncheckedIOException(ex);
 		}
 		prepare();
-		launch();
-		awaitReady();
-		afterReady();
+		launchProcess();
 	}
 
-	private void launch() {
+	private void launchProcess() {
 		List<String> command = new ArrayList<>();
 		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
 			// Not a process group leader (the JVM is), so setsid execs in place and the PID stays the server's.
@@ -111,6 +122,7 @@ abstract class ProcessNode implements ManagedNode {
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(logFile().toFile()))
 			.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+		builder.environment().putAll(environment());
 		try {
 			appendToLog("---- " + java.time.Instant.now() + " starting " + this.name + ": " + String.join(" ", command));
 			Process started = builder.start();
@@ -123,8 +135,9 @@ abstract class ProcessNode implements ManagedNode {
 		}
 	}
 
-	private void awaitReady() {
-		long deadline = System.nanoTime() + startTimeout().toNanos();
+	/** Polls {@link #probe()} until it answers, the process dies (fails at once) or the timeout passes (kills). */
+	final void awaitReady(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
 		Exception lastProbeFailure = null;
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
@@ -141,7 +154,7 @@ abstract class ProcessNode implements ManagedNode {
 			pauseBriefly();
 		}
 		kill();
-		throw failure("was not ready within " + startTimeout().toSeconds() + " s (killed)", lastProbeFailure);
+		throw failure("was not ready within " + timeout.toSeconds() + " s (killed)", lastProbeFailure);
 	}
 
 	/** A start failure naming the node, its ports and the end of its log. */
@@ -270,6 +283,65 @@ abstract class ProcessNode implements ManagedNode {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("interrupted while signalling " + this.name, ex);
 		}
+	}
+
+	/**
+	 * Stops a process recorded in {@code <dir>/<name>.pid} by another JVM ({@code ./payonce down}): SIGCONT,
+	 * SIGTERM, wait, SIGKILL. The PID is only trusted if the process' command line still contains
+	 * {@code commandHint}, so a recycled PID is never killed.
+	 * @return the PID that was stopped, or -1 if none was running
+	 */
+	static long stopRecorded(Path dir, String name, String commandHint) {
+		Path pidFile = dir.resolve(name + ".pid");
+		Optional<ProcessHandle> handle = recorded(pidFile, commandHint);
+		if (handle.isEmpty()) {
+			try {
+				Files.deleteIfExists(pidFile);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			return -1;
+		}
+		ProcessHandle process = handle.get();
+		try {
+			new ProcessBuilder("kill", "-CONT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+		}
+		catch (IOException ex) {
+			// SIGCONT only matters for a paused process; SIGTERM/SIGKILL below still apply
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		process.destroy();
+		if (!awaitExit(process, STOP_TIMEOUT)) {
+			process.destroyForcibly();
+			awaitExit(process, STOP_TIMEOUT);
+		}
+		try {
+			Files.deleteIfExists(pidFile);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return process.pid();
+	}
+
+	/** The live process recorded in a PID file, if its command line still contains {@code commandHint}. */
+	static Optional<ProcessHandle> recorded(Path pidFile, String commandHint) {
+		if (!Files.exists(pidFile)) {
+			return Optional.empty();
+		}
+		long pid;
+		try {
+			pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.US_ASCII).trim());
+		}
+		catch (IOException | NumberFormatException ex) {
+			return Optional.empty();
+		}
+		return ProcessHandle.of(pid)
+			.filter(ProcessHandle::isAlive)
+			.filter(process -> process.info().commandLine().orElse("").contains(commandHint));
 	}
 
 	static boolean awaitExit(ProcessHandle handle, Duration timeout) {
