@@ -1,0 +1,118 @@
+package io.payonce.relay.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.payonce.infra.LocalStack;
+
+/**
+ * The relay as its own operating-system process, started from the runnable {@code -exec.jar} the build
+ * produced, so that a test can kill it with SIGKILL. {@link #close()} kills whatever is left.
+ */
+public final class RelayProcess implements AutoCloseable {
+
+	private final Process process;
+
+	private final int port;
+
+	private final Path log;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private RelayProcess(Process process, int port, Path log) {
+		this.process = process;
+		this.port = port;
+		this.log = log;
+	}
+
+	public static RelayProcess start(LocalStack stack, Map<String, String> extraEnv, Path log) {
+		int port = freePort();
+		List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Xmx512m", "-jar", execJar().toString()));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+		builder.environment().putAll(stack.serviceEnvironment("outbox-relay"));
+		builder.environment().put("SERVER_PORT", Integer.toString(port));
+		builder.environment().putAll(extraEnv);
+		try {
+			return new RelayProcess(builder.start(), port, log);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot start the relay process", ex);
+		}
+	}
+
+	static Path execJar() {
+		try (Stream<Path> files = Files.list(Paths.get("target"))) {
+			return files.filter((file) -> file.getFileName().toString().matches("payonce-outbox-relay-.*-exec\\.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No target/payonce-outbox-relay-*-exec.jar: run mvn verify"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** {@code /actuator/health} answered 200 (UP). */
+	public boolean isHealthy() {
+		try {
+			HttpResponse<String> response = this.http.send(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
+						.timeout(Duration.ofSeconds(2))
+						.build(),
+					HttpResponse.BodyHandlers.ofString());
+			return response.statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	/** SIGKILL: no shutdown hook, no offset flush, a crash. */
+	public void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		this.process.waitFor();
+	}
+
+	public Path log() {
+		return this.log;
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		if (this.process.isAlive()) {
+			kill();
+		}
+	}
+
+}
