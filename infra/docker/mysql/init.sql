@@ -2,7 +2,7 @@
 -- (docs/conventions.md). Two differences only, both because MySQL is not MariaDB:
 --   * no mysql.global_priv clean-up: MySQL has no such table, and its image creates no anonymous account;
 --   * no BINLOG MONITOR: a MariaDB privilege; in MySQL, REPLICATION CLIENT alone allows SHOW BINARY LOG STATUS.
--- SqlInitScriptsAgreeTest (e2e-tests, package io.payonce.e2e.deploy) keeps the two files in step.
+-- DeploySqlInitScriptsAgreeTest (e2e-tests, package io.payonce.e2e.deploy) keeps the two files in step.
 -- Runs once, on the first start of an empty data volume (docker-entrypoint-initdb.d).
 
 CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;

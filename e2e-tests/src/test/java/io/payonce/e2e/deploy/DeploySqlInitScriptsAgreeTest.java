@@ -1,0 +1,152 @@
+package io.payonce.e2e.deploy;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Both database flavours of the compose stack get the schemas, users and grants of the local stack:
+ * MariaDB mounts infra's own init.sql, MySQL 8.4 a copy under infra/docker/mysql that may differ only where
+ * MySQL is not MariaDB. The credentials the services are given are the ones the scripts create.
+ */
+class DeploySqlInitScriptsAgreeTest {
+
+	private static final Pattern DATABASE = Pattern.compile("CREATE DATABASE IF NOT EXISTS (\\w+)");
+
+	private static final Pattern USER = Pattern.compile("CREATE USER IF NOT EXISTS '(\\w+)'@'([^']+)' IDENTIFIED BY '([^']+)'");
+
+	private static final Pattern GRANT = Pattern.compile("GRANT (.+?) ON (\\S+) TO '(\\w+)'@'([^']+)'");
+
+	/** MariaDB-only privilege; MySQL grants SHOW BINARY LOG STATUS through REPLICATION CLIENT. */
+	private static final Set<String> MARIADB_ONLY = Set.of("BINLOG MONITOR");
+
+	private final ComposeFile compose = ComposeFile.main();
+
+	private final ComposeFile mysql = ComposeFile.mysqlOverride();
+
+	@Test
+	void mariaDbRunsTheLocalStackInitScriptWithARowBinlog() {
+		assertThat(initScript(this.compose)).isEqualTo(DeployFiles.root().resolve("infra/src/main/resources/db/init.sql"));
+		List<String> command = DeployFiles.list(this.compose.service("db").get("command")).stream().map(String::valueOf).toList();
+		assertThat(command).contains("--binlog-format=ROW", "--binlog-row-image=FULL")
+			.anySatisfy(option -> assertThat(option).startsWith("--log-bin"))
+			.anySatisfy(option -> assertThat(option).startsWith("--server-id="));
+		assertThat(String.valueOf(this.compose.service("db").get("image"))).startsWith("mariadb:11.4");
+		assertThat(this.compose.environment("outbox-relay")).containsEntry("PAYONCE_RELAY_FLAVOUR", "MARIADB");
+	}
+
+	@Test
+	void theMysqlVariantIsMysql84WithTheRelayOnTheMysqlConnector() {
+		assertThat(this.mysql.service("db").get("image")).isEqualTo("mysql:8.4");
+		assertThat(initScript(this.mysql)).isEqualTo(DeployFiles.root().resolve("infra/docker/mysql/init.sql"));
+		List<String> command = DeployFiles.list(this.mysql.service("db").get("command")).stream().map(String::valueOf).toList();
+		assertThat(command).contains("--binlog-format=ROW", "--binlog-row-image=FULL")
+			.anySatisfy(option -> assertThat(option).startsWith("--server-id="));
+		String flavour = this.mysql.environment("outbox-relay").get("PAYONCE_RELAY_FLAVOUR");
+		assertThat(flavour).isEqualTo("MYSQL");
+		assertThat(connectorFlavours()).contains(flavour, "MARIADB");
+		// its own data volume: a MariaDB data directory is not a MySQL one
+		assertThat(this.mysql.volumes("db")).anySatisfy(volume -> assertThat(volume)
+			.containsExactly("mysql-data", "/var/lib/mysql"));
+		assertThat(this.mysql.declaredVolumes()).contains("mysql-data");
+	}
+
+	@Test
+	void bothScriptsCreateTheSameSchemasUsersAndGrants() {
+		String mariadb = withoutComments(DeployFiles.read(initScript(this.compose)));
+		String mysql = withoutComments(DeployFiles.read(initScript(this.mysql)));
+		assertThat(databases(mysql)).isEqualTo(databases(mariadb)).contains("payonce_gateway", "payonce_trade");
+		assertThat(users(mysql)).isEqualTo(users(mariadb)).containsKeys("payonce_gateway", "payonce_trade", "payonce_cdc");
+		Map<String, Set<String>> mariadbGrants = grants(mariadb);
+		mariadbGrants.values().forEach(privileges -> privileges.removeAll(MARIADB_ONLY));
+		assertThat(grants(mysql)).isEqualTo(mariadbGrants);
+		assertThat(grants(mysql).get("payonce_cdc@*.*")).contains("REPLICATION SLAVE", "REPLICATION CLIENT", "SELECT")
+			.doesNotContain("ALL PRIVILEGES", "INSERT", "UPDATE", "DELETE");
+		// MySQL has no mysql.global_priv table: a statement on it would abort the init script
+		assertThat(withoutComments(mysql)).doesNotContain("global_priv").doesNotContain("BINLOG MONITOR");
+	}
+
+	@Test
+	void theServicesLogInWithTheUsersTheScriptCreates() {
+		Map<String, String> users = users(DeployFiles.read(initScript(this.compose)));
+		for (String service : List.of("producer-gateway", "deduct-consumer")) {
+			Map<String, String> env = this.compose.environment(service);
+			String user = env.get("SPRING_DATASOURCE_USERNAME");
+			assertThat(users).as(service).containsEntry(user, "%:" + env.get("SPRING_DATASOURCE_PASSWORD"));
+			// and the schema of the JDBC URL is the one that user owns
+			assertThat(env.get("SPRING_DATASOURCE_URL")).as(service).endsWith("/" + user);
+		}
+		Map<String, String> relay = this.compose.environment("outbox-relay");
+		assertThat(users).containsEntry(relay.get("PAYONCE_RELAY_DATABASE_USER"),
+				"%:" + relay.get("PAYONCE_RELAY_DATABASE_PASSWORD"));
+		assertThat(relay.get("PAYONCE_RELAY_DATABASE_PORT")).isEqualTo("3306");
+	}
+
+	private static String withoutComments(String sql) {
+		return sql.replaceAll("(?m)--.*$", "");
+	}
+
+	private static Path initScript(ComposeFile file) {
+		return file.volumes("db").stream()
+			.filter(volume -> volume.length > 1 && volume[1].startsWith("/docker-entrypoint-initdb.d/"))
+			.map(volume -> file.resolveFromProject(volume[0]))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError(file.file() + ": db mounts no init script"));
+	}
+
+	private static Set<String> databases(String sql) {
+		Set<String> databases = new TreeSet<>();
+		Matcher matcher = DATABASE.matcher(sql);
+		while (matcher.find()) {
+			databases.add(matcher.group(1));
+		}
+		return databases;
+	}
+
+	/** user → host:password. */
+	private static Map<String, String> users(String sql) {
+		Map<String, String> users = new TreeMap<>();
+		Matcher matcher = USER.matcher(sql);
+		while (matcher.find()) {
+			users.put(matcher.group(1), matcher.group(2) + ":" + matcher.group(3));
+		}
+		return users;
+	}
+
+	/** user@object → privileges. */
+	private static Map<String, Set<String>> grants(String sql) {
+		Map<String, Set<String>> grants = new TreeMap<>();
+		Matcher matcher = GRANT.matcher(sql);
+		while (matcher.find()) {
+			Set<String> privileges = Arrays.stream(matcher.group(1).split(","))
+				.map(String::trim)
+				.collect(Collectors.toCollection(TreeSet::new));
+			grants.computeIfAbsent(matcher.group(3) + "@" + matcher.group(2), key -> new TreeSet<>()).addAll(privileges);
+		}
+		return grants;
+	}
+
+	/** The constants of the relay's ConnectorFlavour enum, read from its source. */
+	private static List<String> connectorFlavours() {
+		String source = DeployFiles.read(DeployFiles.root()
+			.resolve("outbox-relay/src/main/java/io/payonce/relay/config/ConnectorFlavour.java"));
+		Matcher constant = Pattern.compile("(?m)^\\s*([A-Z][A-Z0-9_]*)\\(\"").matcher(source);
+		List<String> names = new java.util.ArrayList<>();
+		while (constant.find()) {
+			names.add(constant.group(1));
+		}
+		return names;
+	}
+
+}
