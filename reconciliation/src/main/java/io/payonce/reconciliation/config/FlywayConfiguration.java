@@ -15,9 +15,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class FlywayConfiguration {
 
 	@Bean
-	FlywayMigrationStrategy afterTradeSchema(JdbcTemplate jdbc) {
+	FlywayMigrationStrategy afterTradeSchema() {
 		return flyway -> {
-			requireTradeSchema(jdbc);
+			// Flyway's own data source: the JdbcTemplate bean waits for Flyway, so it cannot be used here
+			requireTradeSchema(new JdbcTemplate(flyway.getConfiguration().getDataSource()));
 			flyway.migrate();
 		};
 	}

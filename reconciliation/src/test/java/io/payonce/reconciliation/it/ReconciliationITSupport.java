@@ -1,0 +1,70 @@
+package io.payonce.reconciliation.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+
+import io.payonce.infra.LocalDatabase;
+import io.payonce.infra.LocalStack;
+import io.payonce.reconciliation.ReconciliationApplication;
+import org.flywaydb.core.Flyway;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * One application context for every IT of this module, against the real shared local stack. The trade schema
+ * is created by the deduct consumer's own migration files (read from its source folder, not copied), so a
+ * change of the consumer's schema reaches these tests at once.
+ */
+@SpringBootTest(classes = ReconciliationApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class ReconciliationITSupport {
+
+	static final LocalStack stack = LocalStack.shared();
+
+	static final RecordingWebhook webhook = RecordingWebhook.start();
+
+	static final Path workDir;
+
+	static {
+		migrateTradeSchemaAsTheConsumerDoes();
+		try {
+			workDir = Files.createTempDirectory("payonce-reconciliation-it-");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@DynamicPropertySource
+	static void localStack(DynamicPropertyRegistry registry) {
+		registry.add("spring.kafka.bootstrap-servers", () -> stack.kafka().bootstrapServers());
+		registry.add("spring.datasource.url", () -> stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
+		registry.add("spring.datasource.username", LocalDatabase.TRADE::user);
+		registry.add("spring.datasource.password", LocalDatabase.TRADE::password);
+		registry.add("payonce.reconciliation.streams.application-id", () -> "reconciliation-it-" + UUID.randomUUID());
+		registry.add("payonce.reconciliation.streams.state-dir", () -> workDir.resolve("streams").toString());
+		registry.add("payonce.reconciliation.continuous.window", () -> "2s");
+		registry.add("payonce.reconciliation.continuous.scan-interval", () -> "250ms");
+		registry.add("payonce.reconciliation.alert.webhook-url", webhook::url);
+		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
+	}
+
+	static void migrateTradeSchemaAsTheConsumerDoes() {
+		Path migrations = Path.of("..", "deduct-consumer", "src", "main", "resources", "db", "migration")
+			.toAbsolutePath()
+			.normalize();
+		if (!Files.isDirectory(migrations)) {
+			throw new IllegalStateException("The consumer's migrations are not at " + migrations);
+		}
+		Flyway.configure()
+			.dataSource(stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
+					LocalDatabase.TRADE.password())
+			.locations("filesystem:" + migrations)
+			.load()
+			.migrate();
+	}
+
+}

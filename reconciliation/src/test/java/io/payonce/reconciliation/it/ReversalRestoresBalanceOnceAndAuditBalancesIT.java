@@ -1,0 +1,190 @@
+package io.payonce.reconciliation.it;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+import io.payonce.infra.LocalDatabase;
+import io.payonce.reconciliation.reversal.cli.ReverseCommandAccess;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The incident's repair on a real MariaDB: a duplicate charge booked under another type is found by the ledger
+ * audit, reversed once although two operators press at the same moment, and the audit then balances. Every
+ * test seeds its own user and orders and audits a period in the past that only its own flows fall into.
+ */
+class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupport {
+
+	private final JdbcTemplate trade = new JdbcTemplate(new DriverManagerDataSource(
+			stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
+			LocalDatabase.TRADE.password()));
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void auditReportsInjectedDuplicateMissingFlowAndOrphanFlow() throws Exception {
+		// given a user charged twice for P (second charge under a legacy type), a PAID order Q never charged, and
+		// a flow R without any order
+		Instant day = Instant.parse("2020-01-01T00:00:00Z");
+		long user = seedUser("602.00");
+		String p = "IT-P-" + user;
+		String q = "IT-Q-" + user;
+		String r = "IT-R-" + user;
+		seedOrder(p, user, "199.00", "PAID", day.plusSeconds(3600));
+		seedOrder(q, user, "50.00", "PAID", day.plusSeconds(3600));
+		long first = seedFlow(user, "-199.00", p, "PAY_DEDUCT", day.plusSeconds(3600));
+		long legacy = seedFlow(user, "-199.00", p, "LEGACY_DEDUCT", day.plusSeconds(3617));
+		seedFlow(user, "-10.00", r, "PAY_DEDUCT", day.plusSeconds(3700));
+		long reportsBefore = reportFiles();
+
+		// when a viewer runs the audit for that day, as Markdown and as CSV
+		HttpResponse<String> markdown = get("/api/v1/audits?from=" + day + "&to=" + day.plus(1, ChronoUnit.DAYS),
+				"viewer", "viewer-local");
+		HttpResponse<String> csv = get(
+				"/api/v1/audits?format=csv&from=" + day + "&to=" + day.plus(1, ChronoUnit.DAYS), "viewer",
+				"viewer-local");
+
+		// then
+		assertThat(markdown.statusCode()).isEqualTo(200);
+		assertThat(markdown.headers().firstValue("Payonce-Audit-Balanced")).hasValue("false");
+		assertThat(markdown.body()).contains("| DUPLICATE_DEDUCTION | " + p + " |")
+			.contains(first + " " + legacy)
+			.contains("| PAID_ORDER_WITHOUT_FLOW | " + q + " |")
+			.contains("| FLOW_WITHOUT_PAID_ORDER | " + r + " |")
+			.contains("| ACCOUNT_UNBALANCED | " + user + " |");
+		assertThat(csv.statusCode()).isEqualTo(200);
+		assertThat(csv.body()).contains("FINDING," + p + ",DUPLICATE_DEDUCTION," + user + ",199.00," + first + " " + legacy);
+		assertThat(reportFiles()).isEqualTo(reportsBefore + 4); // .md and .csv for each run
+	}
+
+	@Test
+	void concurrentReversalsRestoreTheBalanceExactlyOnceAndTheAuditThenBalances() throws Exception {
+		// given the incident: 1000.00, charged twice 199.00 for one order
+		Instant day = Instant.parse("2020-02-01T00:00:00Z");
+		long user = seedUser("602.00");
+		String p = "IT-P-" + user;
+		seedOrder(p, user, "199.00", "PAID", day.plusSeconds(3600));
+		seedFlow(user, "-199.00", p, "PAY_DEDUCT", day.plusSeconds(3600));
+		long duplicate = seedFlow(user, "-199.00", p, "LEGACY_DEDUCT", day.plusSeconds(3617));
+		String body = "{\"flowId\":" + duplicate + ",\"reason\":\"double charge, bank debited once\"}";
+
+		// when nobody, then a viewer, asks: refused
+		assertThat(post("/api/v1/reversals", body, null, null).statusCode()).isEqualTo(401);
+		assertThat(post("/api/v1/reversals", body, "viewer", "viewer-local").statusCode()).isEqualTo(403);
+		assertThat(balance(user)).isEqualByComparingTo("602.00");
+
+		// when two admins reverse the same flow at the same moment
+		List<CompletableFuture<HttpResponse<String>>> both = Stream.of(1, 2)
+			.map(i -> CompletableFuture.supplyAsync(() -> post("/api/v1/reversals", body, "admin", "admin-local")))
+			.toList();
+		List<Integer> statuses = both.stream().map(CompletableFuture::join).map(HttpResponse::statusCode).toList();
+
+		// then one reversed, the other was told it is done already, and the money came back once
+		assertThat(statuses).containsExactlyInAnyOrder(201, 200);
+		assertThat(balance(user)).isEqualByComparingTo("801.00");
+		assertThat(this.trade.queryForList("SELECT amount FROM t_account_flow WHERE biz_no = ? AND type = 'REVERSE_DEDUCT'",
+				BigDecimal.class, p + "-REVERSE")).singleElement().satisfies(a -> assertThat(a).isEqualByComparingTo("199.00"));
+		assertThat(this.trade.queryForList("SELECT outcome FROM t_reversal_audit WHERE flow_id = ? AND operator = 'admin'",
+				String.class, duplicate)).containsExactlyInAnyOrder("REVERSED", "ALREADY_REVERSED");
+		// and the original flows are untouched
+		assertThat(this.trade.queryForObject("SELECT COUNT(*) FROM t_account_flow WHERE biz_no = ? AND amount = -199.00",
+				Integer.class, p)).isEqualTo(2);
+
+		// and the CLI, the operator's other way in, is idempotent too
+		assertThat(ReverseCommandAccess.run(duplicate, "alice", "INC-17 follow-up", tradeEnv())).isZero();
+		assertThat(balance(user)).isEqualByComparingTo("801.00");
+
+		// and the audit over the incident and the repair balances
+		HttpResponse<String> audit = get("/api/v1/audits?from=" + day + "&to=" + Instant.now().plus(1, ChronoUnit.HOURS),
+				"viewer", "viewer-local");
+		assertThat(audit.headers().firstValue("Payonce-Audit-Balanced")).hasValue("true");
+		assertThat(audit.body()).contains("| " + p + " |").contains("REVERSED_DUPLICATE");
+	}
+
+	private long seedUser(String balance) {
+		long user = ThreadLocalRandom.current().nextLong(1_000_000, 9_000_000_000L);
+		this.trade.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", user,
+				new BigDecimal(balance));
+		return user;
+	}
+
+	private void seedOrder(String orderNo, long user, String amount, String status, Instant at) {
+		this.trade.update("INSERT INTO t_order (order_no, user_id, amount, currency, status, created_at, updated_at)"
+				+ " VALUES (?, ?, ?, 'CNY', ?, ?, ?)", orderNo, user, new BigDecimal(amount), status, Timestamp.from(at),
+				Timestamp.from(at));
+	}
+
+	private long seedFlow(long user, String amount, String bizNo, String type, Instant at) {
+		this.trade.update("INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
+				user, new BigDecimal(amount), bizNo, type, Timestamp.from(at));
+		return this.trade.queryForObject("SELECT id FROM t_account_flow WHERE biz_no = ? AND type = ?", Long.class,
+				bizNo, type);
+	}
+
+	private BigDecimal balance(long user) {
+		return this.trade.queryForObject("SELECT balance FROM t_account WHERE user_id = ?", BigDecimal.class, user);
+	}
+
+	private Map<String, String> tradeEnv() {
+		return Map.of("SPRING_DATASOURCE_URL", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()),
+				"SPRING_DATASOURCE_USERNAME", LocalDatabase.TRADE.user(), "SPRING_DATASOURCE_PASSWORD",
+				LocalDatabase.TRADE.password());
+	}
+
+	private long reportFiles() throws Exception {
+		Path dir = workDir.resolve("reports");
+		if (!Files.isDirectory(dir)) {
+			return 0;
+		}
+		try (Stream<Path> files = Files.list(dir)) {
+			return files.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).count();
+		}
+	}
+
+	private HttpResponse<String> get(String path, String user, String password) throws Exception {
+		return this.http.send(request(path, user, password).GET().build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private HttpResponse<String> post(String path, String json, String user, String password) {
+		try {
+			return this.http.send(request(path, user, password).header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private HttpRequest.Builder request(String path, String user, String password) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path));
+		if (user != null) {
+			builder.header("Authorization", "Basic "
+					+ Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+		}
+		return builder;
+	}
+
+}

@@ -1,0 +1,137 @@
+package io.payonce.reconciliation.it;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.EventType;
+import io.payonce.contract.PayDeducted;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.PayonceEvent;
+import io.payonce.contract.PayonceHeaders;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Real Kafka: payments and deductions on the real topics, the topology in the running service, the alert
+ * webhook a real HTTP endpoint. "Consumer paused past the window" is a payment whose deduction nobody writes.
+ */
+class SuppressedAndDuplicateDeductionsReachTheAlertSinkIT extends ReconciliationITSupport {
+
+	private static KafkaProducer<String, byte[]> producer;
+
+	@Autowired
+	MeterRegistry meters;
+
+	@BeforeAll
+	static void producer() {
+		producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().bootstrapServers(),
+				ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+	}
+
+	@AfterAll
+	static void closeProducer() {
+		producer.close();
+	}
+
+	@Test
+	void paymentWithoutDeductionIsReportedMissing() {
+		// given a payment, published twice (a relay replay), whose deduction is suppressed
+		String orderNo = "IT-MISSING-" + UUID.randomUUID();
+		String eventId = UUID.randomUUID().toString();
+		publish(eventId, payment(orderNo));
+		publish(eventId, payment(orderNo));
+
+		// when the 2 s window passes, then the alert sink gets exactly one MISSING
+		await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(webhook.kindsFor(orderNo)).contains("MISSING"));
+		assertThat(webhook.kindsFor(orderNo)).containsExactly("MISSING");
+		// and the finding is on the findings topic, and counted
+		assertThat(findingsFor(orderNo)).anySatisfy(json -> assertThat(json).contains("\"kind\":\"MISSING\""));
+		assertThat(this.meters.get("payonce.reconciliation.findings").tag("kind", "MISSING").counter().count())
+			.isGreaterThanOrEqualTo(1.0);
+	}
+
+	@Test
+	void secondDeductionOfOneOrderIsReportedDuplicate() {
+		// given a payment and its deduction, the deduction re-published by the relay (same flow)
+		String orderNo = "IT-DUP-" + UUID.randomUUID();
+		publish(UUID.randomUUID().toString(), payment(orderNo));
+		String deductionEvent = UUID.randomUUID().toString();
+		publish(deductionEvent, deduction(orderNo, 7001));
+		publish(deductionEvent, deduction(orderNo, 7001));
+
+		// when a second flow is deducted for the same order (a duplicate booked by hand or legacy code)
+		publish(UUID.randomUUID().toString(), deduction(orderNo, 7002));
+
+		// then the alert sink gets DUPLICATE, and never MISSING (the order was deducted)
+		await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(webhook.kindsFor(orderNo)).contains("DUPLICATE"));
+		await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(webhook.kindsFor(orderNo)).containsExactly("DUPLICATE"));
+	}
+
+	private static PaySuccess payment(String orderNo) {
+		return new PaySuccess("PN-" + orderNo, orderNo, 10086L, new BigDecimal("199.00"), "CNY", Instant.now());
+	}
+
+	private static PayDeducted deduction(String orderNo, long flowId) {
+		return new PayDeducted(orderNo, "PN-" + orderNo, 10086L, new BigDecimal("199.00"), "CNY", flowId,
+				Instant.now());
+	}
+
+	private static void publish(String eventId, PayonceEvent event) {
+		EventType type = EventType.of(event);
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(type.topic().topicName(), event.orderNo(),
+				EventCodec.encode(event));
+		record.headers().add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
+		record.headers().add(PayonceHeaders.EVENT_TYPE, type.wireName().getBytes(StandardCharsets.UTF_8));
+		try {
+			producer.send(record).get();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Cannot publish " + event, ex);
+		}
+	}
+
+	private static List<String> findingsFor(String orderNo) {
+		List<String> found = new ArrayList<>();
+		try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+				ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().bootstrapServers(),
+				ConsumerConfig.GROUP_ID_CONFIG, "findings-reader-" + UUID.randomUUID(),
+				ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+				ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(),
+				new StringDeserializer())) {
+			consumer.subscribe(List.of("payonce.reconciliation.findings"));
+			await().atMost(Duration.ofSeconds(60)).until(() -> {
+				for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+					if (orderNo.equals(record.key())) {
+						found.add(record.value());
+					}
+				}
+				return !found.isEmpty();
+			});
+		}
+		return found;
+	}
+
+}
