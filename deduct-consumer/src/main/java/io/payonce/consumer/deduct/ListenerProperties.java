@@ -13,6 +13,8 @@ import org.springframework.validation.annotation.Validated;
  * The Kafka side of the consumer ({@code payonce.consumer.*}, env {@code PAYONCE_CONSUMER_*}).
  *
  * @param groupId consumer group [{@code PAYONCE_CONSUMER_GROUP_ID}]
+ * @param listenerId listener container id and client-id prefix, one per instance in a JVM
+ * [{@code PAYONCE_CONSUMER_LISTENER_ID}]
  * @param concurrency listener threads per instance, at most the partition count
  * [{@code PAYONCE_CONSUMER_CONCURRENCY}]
  * @param backoffInitial first pause of an in-place retry (infrastructure down)
@@ -25,6 +27,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("payonce.consumer")
 public record ListenerProperties(@DefaultValue("payonce-deduct-consumer") @NotBlank String groupId,
+		@DefaultValue("payonce-deduct") @NotBlank String listenerId,
 		@DefaultValue("3") @Min(1) int concurrency, @DefaultValue("200ms") @NotNull Duration backoffInitial,
 		@DefaultValue("5s") @NotNull Duration backoffMax, @DefaultValue("10s") @NotNull Duration publishTimeout) {
 

@@ -10,6 +10,7 @@ import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /** One deduct-consumer application in this JVM, pointed at the shared local stack. */
 final class ConsumerInstance implements AutoCloseable {
@@ -60,6 +61,28 @@ final class ConsumerInstance implements AutoCloseable {
 	double degraded() {
 		Counter counter = this.context.getBean(MeterRegistry.class).find("payonce.consumer.degraded").counter();
 		return (counter != null) ? counter.count() : 0.0;
+	}
+
+	/** Partitions of pay.success this instance's listener threads hold right now. */
+	int assignedPartitions() {
+		return this.context.getBean(KafkaListenerEndpointRegistry.class)
+			.getListenerContainers()
+			.stream()
+			.mapToInt((container) -> {
+				var assigned = container.getAssignedPartitions();
+				return (assigned != null) ? assigned.size() : 0;
+			})
+			.sum();
+	}
+
+	double total(String outcome) {
+		return this.context.getBean(MeterRegistry.class)
+			.find("payonce.consumer.deliveries")
+			.tag("outcome", outcome)
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
 	}
 
 	<T> T bean(Class<T> type) {
