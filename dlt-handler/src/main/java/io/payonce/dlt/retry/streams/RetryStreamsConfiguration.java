@@ -6,6 +6,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -18,6 +20,7 @@ class RetryStreamsConfiguration {
 	@Bean
 	Properties retryStreamsConfig(KafkaProperties kafka, StreamsProperties streams) {
 		Properties config = new Properties();
+		config.putAll(streams.properties());
 		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));
 		config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
@@ -32,6 +35,17 @@ class RetryStreamsConfiguration {
 	RetryStreams retryStreams(Properties retryStreamsConfig, RetryProperties retry) {
 		return new RetryStreams(
 				new KafkaStreams(RetryTopology.build(retry.schedule(), retry.punctuateInterval()), retryStreamsConfig));
+	}
+
+	/** DOWN unless the stream threads run (or rebalance): a dead ladder releases nothing. */
+	@Bean
+	HealthIndicator retryStreamsHealth(RetryStreams retryStreams) {
+		return () -> {
+			KafkaStreams.State state = retryStreams.state();
+			Health.Builder health = (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING)
+					? Health.up() : Health.down();
+			return health.withDetail("state", state.name()).build();
+		};
 	}
 
 	/** Lifecycle wrapper; a dying stream thread is replaced, the store is restored from its changelog. */

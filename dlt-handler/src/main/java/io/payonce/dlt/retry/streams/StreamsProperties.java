@@ -1,6 +1,7 @@
 package io.payonce.dlt.retry.streams;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
@@ -14,10 +15,14 @@ import org.springframework.validation.annotation.Validated;
  * [PAYONCE_DLT_STREAMS_STATE_DIR]
  * @param replicationFactor of the internal changelog topic, 1 on the local stack
  * [PAYONCE_DLT_STREAMS_REPLICATION_FACTOR]
+ * @param properties further Kafka Streams settings passed as they are, e.g.
+ * {@code payonce.dlt.streams.properties[consumer.session.timeout.ms]=10000}; they cannot switch off
+ * {@code exactly_once_v2}
  */
 @Validated
 @ConfigurationProperties("payonce.dlt.streams")
-public record StreamsProperties(String applicationId, Path stateDir, Integer replicationFactor) {
+public record StreamsProperties(String applicationId, Path stateDir, Integer replicationFactor,
+		Map<String, String> properties) {
 
 	public StreamsProperties {
 		if (applicationId == null || applicationId.isBlank()) {
@@ -29,6 +34,7 @@ public record StreamsProperties(String applicationId, Path stateDir, Integer rep
 		if (replicationFactor == null) {
 			replicationFactor = 1;
 		}
+		properties = (properties == null) ? Map.of() : Map.copyOf(properties);
 	}
 
 }

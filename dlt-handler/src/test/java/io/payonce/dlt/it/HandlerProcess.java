@@ -1,0 +1,91 @@
+package io.payonce.dlt.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged handler ({@code target/*-exec.jar}) as its own JVM, so that a test can SIGKILL it. Always
+ * stopped by the test that started it ({@link #kill()} or {@link #stop()}).
+ */
+final class HandlerProcess {
+
+	private final Process process;
+
+	private final int port;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private HandlerProcess(Process process, int port) {
+		this.process = process;
+		this.port = port;
+	}
+
+	static HandlerProcess start(Map<String, String> env, List<String> args, Path log) throws IOException {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add("-Xmx384m");
+		command.add("-jar");
+		command.add(execJar().toString());
+		command.addAll(args);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+		builder.environment().putAll(env);
+		return new HandlerProcess(builder.start(), Integer.parseInt(env.get("SERVER_PORT")));
+	}
+
+	/** SIGKILL: no shutdown hook, no clean close of the Streams transaction. */
+	void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		this.process.waitFor(30, TimeUnit.SECONDS);
+	}
+
+	/** SIGTERM, then SIGKILL if it does not exit in time. */
+	void stop() throws InterruptedException {
+		this.process.destroy();
+		if (!this.process.waitFor(40, TimeUnit.SECONDS)) {
+			kill();
+		}
+	}
+
+	/** The health endpoint reports the Streams client RUNNING (not only started). */
+	boolean streamsRunning() {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
+			.timeout(Duration.ofSeconds(5))
+			.build();
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("\"RUNNING\"");
+		}
+		catch (IOException ex) {
+			return false; // not listening yet
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	private static Path execJar() throws IOException {
+		try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "payonce-dlt-handler-*-exec.jar")) {
+			for (Path jar : jars) {
+				return jar.toAbsolutePath();
+			}
+		}
+		throw new IllegalStateException("No exec jar in target/: run the build through 'package' first");
+	}
+
+}
