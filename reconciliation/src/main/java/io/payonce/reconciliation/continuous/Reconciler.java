@@ -124,6 +124,21 @@ public final class Reconciler {
 		return new Outcome(reported, List.of(missing), true);
 	}
 
+	/**
+	 * When {@link #onTick} can next change this view: the end of the MISSING window while the payment waits,
+	 * else the end of retention. The processor indexes views by this instant so that a tick only touches the
+	 * views that are due, not the whole store.
+	 */
+	public Instant nextCheck(OrderView view) {
+		Instant expiry = view.lastChangeAt().plus(this.retention);
+		PaymentSeen payment = view.payment();
+		if (payment != null && view.deductions().isEmpty() && !view.missingReported()) {
+			Instant missingDue = payment.seenAt().plus(this.window);
+			return missingDue.isBefore(expiry) ? missingDue : expiry;
+		}
+		return expiry;
+	}
+
 	private Optional<Finding> mismatch(OrderView view, DeductionSeen deduction, Instant now) {
 		PaymentSeen payment = view.payment();
 		if (payment == null || view.mismatchReported().contains(deduction.flowId())) {

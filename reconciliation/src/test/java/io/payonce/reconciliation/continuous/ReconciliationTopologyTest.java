@@ -157,6 +157,24 @@ class ReconciliationTopologyTest {
 				.doesNotContain("amount"));
 	}
 
+	@Test
+	void settledOrderIsForgottenAfterRetentionAndWaitingPaymentsAreNot() {
+		// given a settled order and, a day later, a payment still within its window
+		publish(this.paySuccess, "event-1", Events.aPayment("P6"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P6", 1006));
+		this.driver.advanceWallClockTime(Duration.ofDays(1));
+		publish(this.paySuccess, "event-3", Events.aPayment("P7"));
+
+		// when the retention of the first (7 days) passes
+		this.driver.advanceWallClockTime(Duration.ofDays(6).plusMinutes(1));
+
+		// then the first view is gone, the second was reported MISSING long ago and is kept until its own end
+		assertThat(this.driver.<String, OrderView>getKeyValueStore(ReconciliationTopology.STORE).get("P6")).isNull();
+		assertThat(this.driver.<String, OrderView>getKeyValueStore(ReconciliationTopology.STORE).get("P7"))
+			.satisfies(view -> assertThat(view.missingReported()).isTrue());
+		assertThat(this.findings.readValuesToList()).extracting(Finding::findingId).containsExactly("MISSING:P7");
+	}
+
 	private static void publish(TestInputTopic<String, byte[]> topic, String eventId, PayonceEvent event) {
 		RecordHeaders headers = new RecordHeaders();
 		headers.add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));

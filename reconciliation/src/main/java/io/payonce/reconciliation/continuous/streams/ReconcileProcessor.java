@@ -1,5 +1,6 @@
 package io.payonce.reconciliation.continuous.streams;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,6 +50,8 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 
 	private KeyValueStore<String, OrderView> store;
 
+	private KeyValueStore<String, String> due;
+
 	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, FindingSink alerts) {
 		this.reconciler = reconciler;
 		this.scanInterval = scanInterval;
@@ -59,6 +62,7 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 	public void init(ProcessorContext<String, Finding> context) {
 		this.context = context;
 		this.store = context.getStateStore(ReconciliationTopology.STORE);
+		this.due = context.getStateStore(ReconciliationTopology.DUE_STORE);
 		context.schedule(this.scanInterval, PunctuationType.WALL_CLOCK_TIME, this::scan);
 	}
 
@@ -94,21 +98,28 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 		apply(event.orderNo(), outcome, now);
 	}
 
+	/**
+	 * Visits only the views whose {@link Reconciler#nextCheck} has come, through the due index (key
+	 * {@code <epoch ms, 19 digits>|orderNo}, sorted by time). An index entry may be stale (the view changed
+	 * since, or is gone): {@code onTick} looks at the view itself, so a stale visit changes nothing.
+	 */
 	private void scan(long wallClockMs) {
 		Instant now = Instant.ofEpochMilli(wallClockMs);
-		List<KeyValue<String, Reconciler.Outcome>> changes = new ArrayList<>();
-		try (KeyValueIterator<String, OrderView> views = this.store.all()) {
-			while (views.hasNext()) {
-				KeyValue<String, OrderView> entry = views.next();
-				Reconciler.Outcome outcome = this.reconciler.onTick(entry.value, now);
-				if (outcome.changed()) {
-					changes.add(KeyValue.pair(entry.key, outcome));
-				}
-			}
+		List<KeyValue<String, String>> dueNow = new ArrayList<>();
+		try (KeyValueIterator<String, String> entries = this.due.range(dueKey(0, ""), dueKey(wallClockMs + 1, ""))) {
+			entries.forEachRemaining(dueNow::add);
 		}
 		// applied after the iterator is closed: no store writes under an open iterator
-		for (KeyValue<String, Reconciler.Outcome> change : changes) {
-			apply(change.key, change.value, now);
+		for (KeyValue<String, String> entry : dueNow) {
+			this.due.delete(entry.key);
+			OrderView view = this.store.get(entry.value);
+			if (view != null) {
+				Reconciler.Outcome outcome = this.reconciler.onTick(view, now);
+				apply(entry.value, outcome, now);
+				if (!outcome.changed()) {
+					schedule(view);
+				}
+			}
 		}
 	}
 
@@ -121,6 +132,7 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 		}
 		else {
 			this.store.put(orderNo, outcome.view());
+			schedule(outcome.view());
 		}
 		for (Finding finding : outcome.findings()) {
 			this.context.forward(new Record<>(orderNo, finding, now.toEpochMilli()));
@@ -128,6 +140,15 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 			// again, with the same findingId, so receivers can drop the repeat.
 			this.alerts.raise(finding);
 		}
+	}
+
+	private void schedule(OrderView view) {
+		this.due.put(dueKey(this.reconciler.nextCheck(view).toEpochMilli(), view.orderNo()), view.orderNo());
+	}
+
+	/** Zero-padded so that the string order of the keys is their time order. */
+	static String dueKey(long epochMs, String orderNo) {
+		return String.format("%019d|%s", epochMs, orderNo);
 	}
 
 	private static PayonceEvent decode(String topic, Record<String, byte[]> record) {
@@ -141,7 +162,7 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 	private static String header(Headers headers, String name) {
 		Header header = headers.lastHeader(name);
 		return (header == null || header.value() == null) ? null
-				: new String(header.value(), java.nio.charset.StandardCharsets.UTF_8);
+				: new String(header.value(), StandardCharsets.UTF_8);
 	}
 
 }

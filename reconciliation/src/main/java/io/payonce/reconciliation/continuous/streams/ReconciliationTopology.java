@@ -20,6 +20,9 @@ public final class ReconciliationTopology {
 	/** Key orderNo, value {@link OrderView}; changelogged, so a restart resumes without re-reading history. */
 	public static final String STORE = "reconciliation-orders";
 
+	/** Key {@code <epoch ms>|orderNo}, value orderNo: which views the next wall-clock tick must look at. */
+	public static final String DUE_STORE = "reconciliation-due";
+
 	private ReconciliationTopology() {
 	}
 
@@ -34,6 +37,8 @@ public final class ReconciliationTopology {
 				"pay-success", "pay-deducted");
 		topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(),
 				new JsonSerde<>(OrderView.class)), "reconcile");
+		topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DUE_STORE), Serdes.String(),
+				Serdes.String()), "reconcile");
 		topology.addSink("findings", findingsTopic, Serdes.String().serializer(),
 				new JsonSerde<>(Finding.class).serializer(), "reconcile");
 		return topology;

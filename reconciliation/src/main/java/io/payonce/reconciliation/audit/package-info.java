@@ -1,0 +1,17 @@
+/**
+ * Ledger audit of a period {@code [from, to)} against the trade database (read-only, one REPEATABLE READ
+ * snapshot): flows per biz_no, balances, PAID orders without a flow, flows without a PAID order.
+ * <p>
+ * <b>Deductions are counted across types.</b> The unique key {@code (biz_no, type)} stops a second
+ * {@code PAY_DEDUCT}; it does not stop a charge booked by hand or by legacy code under another type. Every
+ * negative flow that is not a {@code REVERSE_DEDUCT} counts; {@code X-REVERSE} belongs to {@code X}.
+ * <p>
+ * <b>Opening balance: derived.</b> The consumer's schema keeps no opening balance and no snapshots, so
+ * {@code opening = balance now − Σ flows created since from}. With that choice "closing = opening + Σ flows"
+ * holds by construction and proves nothing on its own; the check that matters compares the ledger with the
+ * orders: {@code expected closing = opening − Σ amounts of the PAID/SETTLED orders charged in the period}. A
+ * difference is money the orders do not explain (a duplicate, an orphan flow). Known limit: a balance changed
+ * without any flow is invisible to a derived opening; catching it needs balance snapshots (a possible next
+ * step: store each report's closing balances and use them as the next opening).
+ */
+package io.payonce.reconciliation.audit;
