@@ -77,6 +77,8 @@ abstract class GatewayIntegrationTest {
 		HttpRequest.Builder request = HttpRequest.newBuilder(url("/api/v1/callbacks/pay"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")
+			// What platforms send; errors must still come back as application/problem+json.
+			.header("Accept", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		if (signature != null) {
 			request.header(SignatureVerifier.HEADER, signature);

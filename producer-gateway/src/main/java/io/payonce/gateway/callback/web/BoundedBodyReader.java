@@ -12,6 +12,9 @@ final class BoundedBodyReader {
 	private final long limit;
 
 	BoundedBodyReader(long limit) {
+		if (limit <= 0 || limit >= Integer.MAX_VALUE) {
+			throw new IllegalArgumentException("max-body-size must be between 1 byte and 2 GiB: " + limit);
+		}
 		this.limit = limit;
 	}
 

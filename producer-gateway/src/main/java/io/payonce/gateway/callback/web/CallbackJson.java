@@ -80,7 +80,8 @@ final class CallbackJson {
 			return node.stringValue();
 		}
 		if (numberAllowed && node.isNumber()) {
-			return node.isIntegralNumber() ? node.bigIntegerValue().toString() : node.decimalValue().toPlainString();
+			// toString, not toPlainString: 1e999999999 must stay a short text (then refused), not a billion digits.
+			return node.isIntegralNumber() ? node.bigIntegerValue().toString() : node.decimalValue().toString();
 		}
 		typeErrors.add(new FieldError(field, numberAllowed ? "must be a string or a number" : "must be a string"));
 		return null;

@@ -74,6 +74,8 @@ class CallbackValidationRulesTest {
 						"amount"),
 				Arguments.of("amount not a number", with("amount", "\"ten\""), 400, "invalid_field", "amount"),
 				Arguments.of("amount in exponent form", with("amount", "\"1e2\""), 400, "invalid_field", "amount"),
+				Arguments.of("amount a number in exponent form", with("amount", "1e999999999"), 400, "invalid_field",
+						"amount"),
 				Arguments.of("amount an object", with("amount", "{\"v\":1}"), 400, "invalid_field", "amount"),
 				Arguments.of("currency unknown", with("currency", "\"XYZ\""), 400, "invalid_field", "currency"),
 				Arguments.of("currency lower case", with("currency", "\"cny\""), 400, "invalid_field", "currency"),
