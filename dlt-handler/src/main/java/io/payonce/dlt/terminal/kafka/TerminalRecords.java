@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.payonce.contract.PayonceHeaders;
+import io.payonce.dlt.retry.FailureEntry;
+import io.payonce.dlt.retry.FailureHistory;
 import io.payonce.dlt.retry.streams.FailureHistoryJson;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
@@ -28,12 +30,21 @@ public final class TerminalRecords {
 		// without an event id the console still needs a stable handle: the topic position
 		String eventId = headers.getOrDefault(PayonceHeaders.EVENT_ID, "no-id-" + position);
 		Instant arrivedAt = Instant.ofEpochMilli(record.timestamp());
+		int attempt = attempt(headers.get(PayonceHeaders.ATTEMPT));
+		// The consumer sends non-retryable failures straight here without appending to the history: the
+		// failure this record itself describes is added (an entry for the same attempt is not duplicated).
+		FailureHistory history = FailureHistoryJson.decode(headers.get(PayonceHeaders.FAILURE_HISTORY))
+			.append(new FailureEntry(attempt, headers.getOrDefault(PayonceHeaders.REASON, "UNKNOWN"),
+					headers.get(PayonceHeaders.ERROR_CLASS), headers.get(PayonceHeaders.ERROR_MESSAGE),
+					instant(headers.get(PayonceHeaders.LAST_FAILURE_AT), arrivedAt),
+					headers.get(PayonceHeaders.ORIGIN_TOPIC), (int) number(headers.get(PayonceHeaders.ORIGIN_PARTITION)),
+					number(headers.get(PayonceHeaders.ORIGIN_OFFSET))));
 		return new TerminalRecord(eventId, record.key(), headers.get(PayonceHeaders.EVENT_TYPE),
 				headers.getOrDefault(PayonceHeaders.REASON, "UNKNOWN"), headers.get(PayonceHeaders.ERROR_CLASS),
-				headers.get(PayonceHeaders.ERROR_MESSAGE), attempt(headers.get(PayonceHeaders.ATTEMPT)),
+				headers.get(PayonceHeaders.ERROR_MESSAGE), attempt,
 				instant(headers.get(PayonceHeaders.FIRST_FAILURE_AT), arrivedAt), arrivedAt,
 				(record.value() == null) ? "" : new String(record.value(), StandardCharsets.UTF_8), headers,
-				FailureHistoryJson.decode(headers.get(PayonceHeaders.FAILURE_HISTORY)).entries(), position,
+				history.entries(), position,
 				TerminalStatus.OPEN, null, null, null);
 	}
 
@@ -43,6 +54,15 @@ public final class TerminalRecords {
 		}
 		catch (NumberFormatException ex) {
 			return 1;
+		}
+	}
+
+	private static long number(String text) {
+		try {
+			return (text == null) ? -1 : Long.parseLong(text.trim());
+		}
+		catch (NumberFormatException ex) {
+			return -1;
 		}
 	}
 

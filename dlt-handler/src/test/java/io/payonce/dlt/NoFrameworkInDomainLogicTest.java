@@ -1,0 +1,37 @@
+package io.payonce.dlt;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/**
+ * The retry schedule, the terminal index, the alert rules and the replay rules are plain Java: no Spring,
+ * no Kafka, no Jackson. Adapters live in the {@code streams}, {@code kafka}, {@code file}, {@code infra},
+ * {@code web} sub-packages.
+ */
+class NoFrameworkInDomainLogicTest {
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("io.payonce.dlt");
+
+	@Test
+	void domainPackagesKnowNoFramework() {
+		ArchRule rule = noClasses().that()
+			.resideInAnyPackage("io.payonce.dlt.retry", "io.payonce.dlt.terminal", "io.payonce.dlt.alert")
+			.or()
+			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
+			.or()
+			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayRateLimiter")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "tools.jackson..",
+					"com.fasterxml.jackson..", "io.micrometer..");
+		rule.check(CLASSES);
+	}
+
+}
