@@ -1,6 +1,7 @@
 package io.payonce.relay;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -35,7 +36,7 @@ class KafkaOutageUnderLoadLosesNothingIT {
 
 		try (TopicRecorder recorder = new TopicRecorder(stack.kafka().bootstrapServers(),
 				Topic.PAY_SUCCESS.topicName());
-				ConfigurableApplicationContext relay = InProcessRelay.start(InProcessRelay.settings(stack));
+				ConfigurableApplicationContext relay = InProcessRelay.start(settings(stack));
 				LoadWriter load = new LoadWriter(new OutboxWriter(stack, LocalDatabase.GATEWAY), run, 5, rows)) {
 			RelayHealthIndicator health = relay.getBean(RelayHealthIndicator.class);
 			await().atMost(Duration.ofSeconds(120)).until(() -> health.health().getStatus().equals(Status.UP));
@@ -46,6 +47,8 @@ class KafkaOutageUnderLoadLosesNothingIT {
 			int writtenAtStop = load.committedCount();
 			stack.kafka().stop();
 			try {
+				// The relay notices: a batch waits for acknowledgement longer than unhealthy-after.
+				await().atMost(OUTAGE).until(() -> health.health().getStatus().equals(Status.DOWN));
 				await().pollDelay(OUTAGE)
 					.atMost(OUTAGE.plusSeconds(30))
 					.until(() -> load.committedCount() > writtenAtStop + 100);
@@ -64,6 +67,12 @@ class KafkaOutageUnderLoadLosesNothingIT {
 			assertThat(written).hasSize(rows);
 			assertThat(recorder.missingOf(written)).isEmpty();
 		}
+	}
+
+	private static Map<String, Object> settings(LocalStack stack) {
+		Map<String, Object> settings = InProcessRelay.settings(stack);
+		settings.put("payonce.relay.delivery.unhealthy-after", "10s");
+		return settings;
 	}
 
 }

@@ -75,7 +75,8 @@ public class RelayConfiguration {
 	@Bean
 	RelayHealthIndicator relayHealthIndicator(RelayStatus status, RelayProperties relay,
 			RelayDeliveryProperties delivery) {
-		return new RelayHealthIndicator(status, new StreamingConnection(relay.flavour(), relay.serverName()), delivery);
+		StreamingConnection connection = new StreamingConnection(relay.flavour(), relay.serverName());
+		return new RelayHealthIndicator(status, connection::connected, delivery);
 	}
 
 }

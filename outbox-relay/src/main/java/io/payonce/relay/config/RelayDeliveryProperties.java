@@ -13,12 +13,13 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param retryBackoffInitial first pause before a failed send is sent again
  * @param retryBackoffMax the pause doubles up to this
- * @param unhealthyAfterFailingFor sends failing for this long turn the health DOWN (they keep retrying)
+ * @param unhealthyAfter a batch waiting this long for Kafka's acknowledgement turns the health DOWN (the
+ * sends keep retrying; the health comes back once they succeed)
  */
 @Validated
 @ConfigurationProperties("payonce.relay.delivery")
 public record RelayDeliveryProperties(@DefaultValue("200ms") @NotNull Duration retryBackoffInitial,
 		@DefaultValue("10s") @NotNull Duration retryBackoffMax,
-		@DefaultValue("60s") @NotNull Duration unhealthyAfterFailingFor) {
+		@DefaultValue("30s") @NotNull Duration unhealthyAfter) {
 
 }

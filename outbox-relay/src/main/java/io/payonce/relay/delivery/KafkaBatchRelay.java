@@ -69,9 +69,11 @@ public class KafkaBatchRelay implements DebeziumEngine.ChangeConsumer<RecordChan
 	private void sendUntilAcknowledged(List<OutboxMessage> messages) throws InterruptedException {
 		List<OutboxMessage> pending = messages;
 		Duration backoff = this.delivery.retryBackoffInitial();
+		this.status.awaitingAcks();
 		while (true) {
 			List<OutboxMessage> failed = sendAndAwait(pending);
 			if (failed.isEmpty()) {
+				this.status.acknowledged();
 				return;
 			}
 			this.metrics.retried(failed.size());

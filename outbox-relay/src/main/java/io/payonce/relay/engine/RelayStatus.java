@@ -25,6 +25,8 @@ public final class RelayStatus {
 
 	private volatile Instant lastEventAt;
 
+	private volatile Instant awaitingAcksSince;
+
 	private volatile Instant sendFailingSince;
 
 	private volatile String lastSendError;
@@ -53,10 +55,20 @@ public final class RelayStatus {
 		this.phase = Phase.FAILED;
 	}
 
-	public void relayed() {
-		this.lastEventAt = this.clock.instant();
+	/** A batch was handed to Kafka and is waiting for its acknowledgements. */
+	public void awaitingAcks() {
+		this.awaitingAcksSince = this.clock.instant();
+	}
+
+	/** Every record of the batch was acknowledged. */
+	public void acknowledged() {
+		this.awaitingAcksSince = null;
 		this.sendFailingSince = null;
 		this.lastSendError = null;
+	}
+
+	public void relayed() {
+		this.lastEventAt = this.clock.instant();
 	}
 
 	public void sendFailed(String error) {
@@ -77,6 +89,15 @@ public final class RelayStatus {
 	public Optional<Duration> lastEventAge() {
 		Instant last = this.lastEventAt;
 		return (last != null) ? Optional.of(Duration.between(last, this.clock.instant())) : Optional.empty();
+	}
+
+	/**
+	 * How long the current batch has waited for Kafka: the producer retries by itself for a while before a
+	 * send fails, so this sees an unreachable broker long before any error does.
+	 */
+	public Optional<Duration> awaitingAcksFor() {
+		Instant since = this.awaitingAcksSince;
+		return (since != null) ? Optional.of(Duration.between(since, this.clock.instant())) : Optional.empty();
 	}
 
 	public Optional<Duration> sendFailingFor() {
