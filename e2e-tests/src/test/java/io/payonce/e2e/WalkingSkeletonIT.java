@@ -9,6 +9,7 @@ import io.payonce.e2e.support.PaySuccessRecords;
 import io.payonce.e2e.support.PaymentFixture;
 import io.payonce.e2e.support.PaymentFixture.SeededPayment;
 import io.payonce.e2e.support.Pipeline;
+import io.payonce.infra.Demo;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.pipeline.CallbackClient;
 import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
@@ -81,6 +82,22 @@ class WalkingSkeletonIT {
 					balance -> assertThat(balance).isEqualByComparingTo(payment.balanceAfterOneDeduction()));
 		});
 		assertThat(ledger.paymentCount(payment.orderNo())).isEqualTo(1);
+	}
+
+	@Test
+	void theDemoOfPayonceDemoDeductsEveryPaymentExactlyOnce() {
+		// given the demo of ./payonce demo, pointed at this pipeline
+		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+		Demo demo = new Demo(callbacks, ledger, new java.io.PrintStream(printed, true, StandardCharsets.UTF_8),
+				Clock.systemUTC());
+
+		// when
+		boolean exactlyOnce = demo.run();
+
+		// then
+		String output = printed.toString(StandardCharsets.UTF_8);
+		assertThat(exactlyOnce).as(output).isTrue();
+		assertThat(output).contains("DUPLICATE", "-> 401", "-> 400", "OK: every payment was deducted exactly once.");
 	}
 
 	@Test

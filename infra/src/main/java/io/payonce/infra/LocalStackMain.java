@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * {@code ./payonce up|down|status}: the local stack and the four services on the default ports of
@@ -39,10 +40,18 @@ public final class LocalStackMain {
 
 	private final PrintStream out;
 
+	private final Function<Path, LocalStackConfig> stackConfig;
+
 	LocalStackMain(Path repo, PrintStream out) {
+		this(repo, out, LocalStackConfig::defaults);
+	}
+
+	/** @param stackConfig the stack's ports for a data dir: the defaults, or free ports in tests */
+	LocalStackMain(Path repo, PrintStream out, Function<Path, LocalStackConfig> stackConfig) {
 		this.repo = repo.toAbsolutePath().normalize();
 		this.dir = this.repo.resolve(".payonce");
 		this.out = out;
+		this.stackConfig = stackConfig;
 	}
 
 	public static void main(String[] args) {
@@ -96,7 +105,7 @@ public final class LocalStackMain {
 		this.out.println("Starting Kafka, MariaDB and Redis under " + this.dir + " ...");
 		LocalStack stack;
 		try {
-			stack = LocalStack.start(LocalStackConfig.defaults(this.dir));
+			stack = LocalStack.start(this.stackConfig.apply(this.dir));
 		}
 		catch (NodeStartException ex) {
 			this.out.println("FAILED: " + ex.getMessage());
