@@ -1,6 +1,5 @@
 package io.payonce.reconciliation.alert.infra;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * POSTs each finding as JSON (the finding's fields plus {@code text}, which makes it usable as a Slack-style
- * incoming webhook). A webhook that is down is logged; the log sink and the findings topic have it anyway.
+ * incoming webhook), without waiting for the answer. A webhook that is down is logged; the log sink and the
+ * findings topic have the finding anyway.
  */
 final class WebhookFindingSink implements FindingSink {
 
@@ -41,18 +41,16 @@ final class WebhookFindingSink implements FindingSink {
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(MAPPER.writeValueAsBytes(body)))
 			.build();
-		try {
-			HttpResponse<Void> response = this.http.send(request, HttpResponse.BodyHandlers.discarding());
-			if (response.statusCode() >= 300) {
+		// Asynchronous: this runs on the Streams thread, and a hung webhook must not stall reconciliation past
+		// max.poll.interval (a rebalance would abort the transaction and emit the findings again).
+		this.http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+			if (failure != null) {
+				log.warn("Alert webhook {} unreachable ({}) for {}", this.url, failure.getMessage(), finding.findingId());
+			}
+			else if (response.statusCode() >= 300) {
 				log.warn("Alert webhook {} answered {} for {}", this.url, response.statusCode(), finding.findingId());
 			}
-		}
-		catch (IOException ex) {
-			log.warn("Alert webhook {} unreachable ({}) for {}", this.url, ex.getMessage(), finding.findingId());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		});
 	}
 
 }

@@ -53,20 +53,22 @@ public final class JdbcReversalLedger implements ReversalLedger {
 
 	@Override
 	public Posted postReversal(LedgerFlow reversal, ReversalAuditEntry audit) {
+		// the service's clock, like the consumer's flows: the flow and its audit row carry the same instant
+		Timestamp at = Timestamp.from(audit.requestedAt());
 		return this.transaction.execute(status -> {
 			long flowId;
 			try {
 				// the last wall: uk_biz_no_type admits one (<biz_no>-REVERSE, REVERSE_DEDUCT); a concurrent
 				// request blocks on this insert until we commit, then fails here and rolls back
-				flowId = insert("INSERT INTO t_account_flow (user_id, amount, biz_no, type) VALUES (?, ?, ?, ?)",
-						reversal.userId(), reversal.amount(), reversal.bizNo(), reversal.type());
+				flowId = insert(
+						"INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
+						reversal.userId(), reversal.amount(), reversal.bizNo(), reversal.type(), at);
 			}
 			catch (DuplicateKeyException ex) {
 				throw new AlreadyReversedException(reversal.bizNo() + " exists", ex);
 			}
-			int credited = this.jdbc.update(
-					"UPDATE t_account SET balance = balance + ?, updated_at = CURRENT_TIMESTAMP(3) WHERE user_id = ?",
-					reversal.amount(), reversal.userId());
+			int credited = this.jdbc.update("UPDATE t_account SET balance = balance + ?, updated_at = ? WHERE user_id = ?",
+					reversal.amount(), at, reversal.userId());
 			if (credited != 1) {
 				// throwing rolls the flow back: no reversal without its credit
 				throw new AccountNotFoundException("no account for user " + reversal.userId());
