@@ -23,6 +23,16 @@ final class ConsumerInstance implements AutoCloseable {
 
 	static ConsumerInstance start(LocalStack stack, String name, String groupId, Map<String, String> overrides,
 			Class<?>... extraSources) {
+		Class<?>[] sources = new Class<?>[extraSources.length + 1];
+		sources[0] = ConsumerApplication.class;
+		System.arraycopy(extraSources, 0, sources, 1, extraSources.length);
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(sources)
+			.run(arguments(stack, name, groupId, overrides));
+		return new ConsumerInstance(context);
+	}
+
+	/** Command-line arguments: they win over application.yml (builder properties would not). */
+	static String[] arguments(LocalStack stack, String name, String groupId, Map<String, String> overrides) {
 		Map<String, String> properties = new LinkedHashMap<>();
 		properties.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		properties.put("spring.datasource.url", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
@@ -33,20 +43,16 @@ final class ConsumerInstance implements AutoCloseable {
 		properties.put("payonce.consumer.group-id", groupId);
 		properties.put("payonce.consumer.listener-id", name);
 		properties.put("payonce.consumer.backoff-max", "1s");
+		// A crashed member must leave the group soon, so the survivor gets its partitions in seconds.
+		properties.put("spring.kafka.consumer.properties.session.timeout.ms", "10000");
 		properties.put("server.port", "0");
 		properties.put("spring.main.banner-mode", "off");
 		properties.put("spring.application.name", name);
 		properties.putAll(overrides);
-		Class<?>[] sources = new Class<?>[extraSources.length + 1];
-		sources[0] = ConsumerApplication.class;
-		System.arraycopy(extraSources, 0, sources, 1, extraSources.length);
-		// Command-line arguments: they win over application.yml (builder properties would not).
-		String[] args = properties.entrySet()
+		return properties.entrySet()
 			.stream()
 			.map((entry) -> "--" + entry.getKey() + "=" + entry.getValue())
 			.toArray(String[]::new);
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(sources).run(args);
-		return new ConsumerInstance(context);
 	}
 
 	double count(String outcome, String layer) {

@@ -3,6 +3,7 @@ package io.payonce.consumer.deduct.it;
 import java.math.BigDecimal;
 
 import io.payonce.infra.LocalDatabase;
+import org.flywaydb.core.Flyway;
 import io.payonce.infra.LocalStack;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -16,6 +17,8 @@ final class TradeDatabase {
 		DriverManagerDataSource dataSource = new DriverManagerDataSource(
 				stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 				LocalDatabase.TRADE.password());
+		// The schema is the consumer's own Flyway migration; a test may seed before any consumer has started.
+		Flyway.configure().dataSource(dataSource).load().migrate();
 		this.jdbc = new JdbcTemplate(dataSource);
 	}
 
