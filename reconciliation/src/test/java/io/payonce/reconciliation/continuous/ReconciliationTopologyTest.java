@@ -175,6 +175,21 @@ class ReconciliationTopologyTest {
 		assertThat(this.findings.readValuesToList()).extracting(Finding::findingId).containsExactly("MISSING:P7");
 	}
 
+	@Test
+	void unreadableRecordIsSkippedAndReconciliationGoesOn() {
+		// given garbage on pay.success (the consumer routes the same record to the terminal topic)
+		this.paySuccess.pipeInput("P8", "{not json".getBytes(StandardCharsets.UTF_8));
+
+		// when a readable duplicate follows
+		publish(this.paySuccess, "event-1", Events.aPayment("P9"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P9", 1009));
+		publish(this.payDeducted, "event-3", Events.aDeduction("P9", 1010));
+
+		// then it is still found, and the garbage left no view behind
+		assertThat(this.findings.readValuesToList()).extracting(Finding::kind).containsExactly(FindingKind.DUPLICATE);
+		assertThat(this.driver.<String, OrderView>getKeyValueStore(ReconciliationTopology.STORE).get("P8")).isNull();
+	}
+
 	private static void publish(TestInputTopic<String, byte[]> topic, String eventId, PayonceEvent event) {
 		RecordHeaders headers = new RecordHeaders();
 		headers.add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));

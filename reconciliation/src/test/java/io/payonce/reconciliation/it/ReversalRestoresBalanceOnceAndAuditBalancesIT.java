@@ -66,7 +66,9 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 				"/api/v1/audits?format=csv&from=" + day + "&to=" + day.plus(1, ChronoUnit.DAYS), "viewer",
 				"viewer-local");
 
-		// then
+		// then (and nobody without credentials may read it)
+		assertThat(get("/api/v1/audits?from=" + day + "&to=" + day.plus(1, ChronoUnit.DAYS), null, null).statusCode())
+			.isEqualTo(401);
 		assertThat(markdown.statusCode()).isEqualTo(200);
 		assertThat(markdown.headers().firstValue("Payonce-Audit-Balanced")).hasValue("false");
 		assertThat(markdown.body()).contains("| DUPLICATE_DEDUCTION | " + p + " |")
