@@ -6,6 +6,7 @@ import io.payonce.contract.UnreadableEventException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.support.serializer.DeserializationException;
 
@@ -36,10 +37,12 @@ public class UnreadableRecordRecoverer implements ConsumerRecordRecoverer {
 		byte[] raw = (deserialization != null && !deserialization.isKey()) ? deserialization.getData() : null;
 		String key = (record.key() instanceof String text) ? text : null;
 		Throwable cause = (unreadable != null) ? unreadable : exception;
-		log.error("skipped key={} {}-{}@{}: unreadable ({}), to the terminal topic", key, record.topic(),
-				record.partition(), record.offset(), cause.getMessage());
-		this.router.route(record, key, raw, reason, cause.getClass().getName(), cause.getMessage());
-		this.metrics.recordUnreadable();
+		try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", key)) {
+			log.error("skipped {}-{}@{}: unreadable ({}), to the terminal topic", record.topic(), record.partition(),
+					record.offset(), cause.getMessage());
+			this.router.route(record, key, raw, reason, cause.getClass().getName(), cause.getMessage());
+			this.metrics.recordUnreadable();
+		}
 	}
 
 	private static <T extends Throwable> T find(Throwable error, Class<T> type) {

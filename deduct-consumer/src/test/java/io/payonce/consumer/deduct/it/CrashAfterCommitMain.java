@@ -1,7 +1,6 @@
 package io.payonce.consumer.deduct.it;
 
 import io.payonce.consumer.ConsumerApplication;
-import io.payonce.consumer.deduct.domain.Ledger;
 import io.payonce.consumer.deduct.domain.LedgerResult;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -30,22 +29,11 @@ public final class CrashAfterCommitMain {
 		@Bean
 		static BeanPostProcessor crashAfterCommit() {
 			String orderNo = System.getProperty("crash.order-no");
-			return new BeanPostProcessor() {
-				@Override
-				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					if (!(bean instanceof Ledger)) {
-						return bean;
-					}
-					Ledger real = (Ledger) bean;
-					return (Ledger) (payment, now) -> {
-						LedgerResult result = real.deduct(payment, now);
-						if (payment.orderNo().equals(orderNo) && result == LedgerResult.DEDUCTED) {
-							Runtime.getRuntime().halt(EXIT_CODE);
-						}
-						return result;
-					};
+			return AfterCommit.run((payment, result) -> {
+				if (payment.orderNo().equals(orderNo) && result == LedgerResult.DEDUCTED) {
+					Runtime.getRuntime().halt(EXIT_CODE);
 				}
-			};
+			});
 		}
 
 	}

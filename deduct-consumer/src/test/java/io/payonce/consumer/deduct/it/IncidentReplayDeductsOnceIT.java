@@ -8,8 +8,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.payonce.consumer.deduct.domain.Ledger;
-import io.payonce.consumer.deduct.domain.LedgerResult;
 import io.payonce.contract.PaySuccess;
 import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.AfterAll;
@@ -92,22 +90,11 @@ class IncidentReplayDeductsOnceIT {
 
 		@Bean
 		static BeanPostProcessor failAfterCommit() {
-			return new BeanPostProcessor() {
-				@Override
-				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					if (!(bean instanceof Ledger)) {
-						return bean;
-					}
-					Ledger real = (Ledger) bean;
-					return (Ledger) (payment, now) -> {
-						LedgerResult result = real.deduct(payment, now);
-						if (payment.orderNo().equals(orderNo) && failures.compareAndSet(0, 1)) {
-							throw new IllegalStateException("in-app notification timed out after the deduction");
-						}
-						return result;
-					};
+			return AfterCommit.run((payment, result) -> {
+				if (payment.orderNo().equals(orderNo) && failures.compareAndSet(0, 1)) {
+					throw new IllegalStateException("in-app notification timed out after the deduction");
 				}
-			};
+			});
 		}
 
 	}

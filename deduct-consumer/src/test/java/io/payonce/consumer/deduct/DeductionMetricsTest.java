@@ -1,0 +1,48 @@
+package io.payonce.consumer.deduct;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.payonce.consumer.deduct.domain.Decision;
+import io.payonce.consumer.deduct.domain.DuplicateLayer;
+import io.payonce.contract.FailureReason;
+import org.junit.jupiter.api.Test;
+
+class DeductionMetricsTest {
+
+	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+	private final DeductionMetrics metrics = new DeductionMetrics(this.registry);
+
+	@Test
+	void duplicatesAreCountedByLayerAndMakeTheRatio() {
+		// given / when
+		this.metrics.record(Decision.first(false));
+		this.metrics.record(Decision.duplicate(DuplicateLayer.REDIS, false));
+		this.metrics.record(Decision.duplicate(DuplicateLayer.UNIQUE_INDEX, true));
+		this.metrics.record(Decision.failed(FailureReason.INSUFFICIENT_BALANCE, "low", false));
+
+		// then
+		assertThat(count("DUPLICATE", "redis")).isEqualTo(1.0);
+		assertThat(count("DUPLICATE", "unique_index")).isEqualTo(1.0);
+		assertThat(count("FIRST", "none")).isEqualTo(1.0);
+		assertThat(count("RETRY", "none")).isEqualTo(1.0);
+		assertThat(this.registry.get("payonce.consumer.degraded").counter().count()).isEqualTo(1.0);
+		assertThat(this.registry.get("payonce.consumer.duplicate.ratio").gauge().value()).isEqualTo(0.5);
+	}
+
+	@Test
+	void conflictsAndUnreadableRecordsHaveTheirOwnOutcomes() {
+		this.metrics.record(Decision.failed(FailureReason.CONFLICT, "other amount", false));
+		this.metrics.recordUnreadable();
+		assertThat(count("CONFLICT", "none")).isEqualTo(1.0);
+		assertThat(count("TERMINAL", "none")).isEqualTo(1.0);
+		assertThat(this.registry.get("payonce.consumer.duplicate.ratio").gauge().value()).isZero();
+	}
+
+	private double count(String outcome, String layer) {
+		return this.registry.get(DeductionMetrics.DELIVERIES).tag("outcome", outcome).tag("layer", layer).counter()
+			.count();
+	}
+
+}
