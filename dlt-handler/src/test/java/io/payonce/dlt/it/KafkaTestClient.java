@@ -33,15 +33,32 @@ final class KafkaTestClient {
 	}
 
 	void send(String topic, String key, byte[] value, Map<String, String> headers) throws Exception {
+		send(List.of(new Outgoing(topic, key, value, headers)));
+	}
+
+	/** Sends all records with one producer and waits for every acknowledgement. */
+	void send(List<Outgoing> records) throws Exception {
 		Properties config = new Properties();
 		config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, this.bootstrapServers);
 		config.put(ProducerConfig.ACKS_CONFIG, "all");
 		try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
 				new ByteArraySerializer())) {
-			ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
-			headers.forEach((name, text) -> record.headers().add(name, text.getBytes(StandardCharsets.UTF_8)));
-			producer.send(record).get();
+			List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
+			for (Outgoing outgoing : records) {
+				ProducerRecord<String, byte[]> record = new ProducerRecord<>(outgoing.topic(), outgoing.key(),
+						outgoing.value());
+				outgoing.headers()
+					.forEach((name, text) -> record.headers().add(name, text.getBytes(StandardCharsets.UTF_8)));
+				acks.add(producer.send(record));
+			}
+			for (java.util.concurrent.Future<?> ack : acks) {
+				ack.get();
+			}
 		}
+	}
+
+	record Outgoing(String topic, String key, byte[] value, Map<String, String> headers) {
+
 	}
 
 	/** Every committed record of the topic, from the beginning to the current end, that matches. */

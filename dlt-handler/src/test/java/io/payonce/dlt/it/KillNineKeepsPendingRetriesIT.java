@@ -56,11 +56,12 @@ class KillNineKeepsPendingRetriesIT {
 		String applicationId = "dlt-kill9-" + UUID.randomUUID();
 		String batch = UUID.randomUUID().toString().substring(0, 8);
 
-		// given a handler with a 40 s first tier that has taken RECORDS retry records into its store
+		// given a handler with a 120 s first tier that has taken RECORDS retry records into its store
 		HandlerProcess first = start(applicationId, dir.resolve("state-1"), dir.resolve("handler-1.log"));
 		// (this machine is shared: a JVM may take minutes to start, and the backoff runs from the send)
 		await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).until(first::streamsRunning);
 		List<String> eventIds = new ArrayList<>();
+		List<KafkaTestClient.Outgoing> records = new ArrayList<>();
 		for (int i = 0; i < RECORDS; i++) {
 			String eventId = batch + "-" + i;
 			eventIds.add(eventId);
@@ -69,10 +70,11 @@ class KillNineKeepsPendingRetriesIT {
 			headers.put(PayonceHeaders.EVENT_TYPE, "PaySuccess");
 			headers.put(PayonceHeaders.ATTEMPT, "1");
 			headers.put(PayonceHeaders.REASON, "INSUFFICIENT_BALANCE");
-			this.kafka.send(Topic.PAY_SUCCESS_RETRY.topicName(), "K9-" + eventId,
-					("{\"orderNo\":\"K9-" + eventId + "\"}").getBytes(StandardCharsets.UTF_8), headers);
+			records.add(new KafkaTestClient.Outgoing(Topic.PAY_SUCCESS_RETRY.topicName(), "K9-" + eventId,
+					("{\"orderNo\":\"K9-" + eventId + "\"}").getBytes(StandardCharsets.UTF_8), headers));
 		}
-		await().atMost(Duration.ofSeconds(35))
+		this.kafka.send(records);
+		await().atMost(Duration.ofSeconds(60))
 			.pollInterval(Duration.ofMillis(500))
 			.until(() -> committedUpToTheEnd(applicationId));
 		assertThat(released(eventIds)).as("nothing is due yet").isEmpty();
@@ -99,7 +101,7 @@ class KillNineKeepsPendingRetriesIT {
 		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());
 		env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", stateDir.resolveSibling(stateDir.getFileName() + "-audit.jsonl").toString());
-		env.put("PAYONCE_DLT_RETRY_TIERS", "40s");
+		env.put("PAYONCE_DLT_RETRY_TIERS", "120s");
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// the killed member must leave the group quickly (broker minimum 6 s)
 		List<String> args = List.of("--payonce.dlt.streams.properties[consumer.session.timeout.ms]=6000",
