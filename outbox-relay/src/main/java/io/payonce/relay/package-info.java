@@ -36,8 +36,9 @@
  * restarted server is retried forever by the connector ({@code errors.max.retries=-1}). Kafka down: sends
  * fail and are retried; health turns DOWN after {@code payonce.relay.delivery.unhealthy-after-failing-for}.
  * <b>Binlog purged while the relay was down</b>: neither mode allows a new snapshot, so the connector
- * refuses to start; the engine stops, the log says {@code BINLOG PURGED} with the position, and the health
- * is DOWN with the same text. Nothing is skipped silently.
+ * cannot resume (MariaDB answers that the requested GTID state is in no binlog file any more) and stops;
+ * the error is not retriable. The log says {@code BINLOG PURGED} with the cause, and the health is DOWN
+ * with the same text ({@code PurgedBinlogFailsLoudlyIT}). Nothing is skipped silently.
  *
  * <h2>Least privilege</h2> The relay connects as {@code payonce_cdc} (replication and read grants only).
  * Debezium logs its configuration with passwords masked; {@code RelayDatabaseProperties#toString()} masks

@@ -87,8 +87,9 @@ public class RelayEngine implements SmartLifecycle {
 		if (all.contains("no longer available on the server") || all.contains("Could not find first log file")
 				|| all.contains("binlog") && all.contains("purged")) {
 			return "BINLOG PURGED: the stored binlog position is no longer on the server, so outbox events "
-					+ "written while the relay was down cannot be read. The relay refuses to skip them. Recover "
-					+ "the missing events from the writers' tables, then reset the relay offsets deliberately. "
+					+ "written while the relay was down cannot be read. The relay refuses to skip them. Re-publish "
+					+ "the missing events from the writers' business tables (t_payment, t_account_flow), then reset the "
+					+ "relay offsets deliberately. "
 					+ "Cause: " + all;
 		}
 		return all;
