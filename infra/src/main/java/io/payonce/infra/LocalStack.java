@@ -51,9 +51,12 @@ public final class LocalStack implements AutoCloseable {
 		LocalStack stack = new LocalStack(config);
 		try {
 			Files.createDirectories(config.dataDir());
+			// The broker JVM takes longest to boot: let it do so while MariaDB and Redis start.
+			stack.kafka.launch();
 			stack.mariaDb.start();
 			stack.redis.start();
-			stack.kafka.start();
+			stack.kafka.awaitReady(stack.kafka.startTimeout());
+			stack.kafka.afterReady();
 			return stack;
 		}
 		catch (IOException ex) {
@@ -73,9 +76,11 @@ public final class LocalStack implements AutoCloseable {
 	 */
 	public static synchronized LocalStack shared() {
 		if (shared == null) {
+			stopOrphanedSharedStacks();
 			Path dir;
 			try {
-				dir = Files.createTempDirectory("payonce-stack-");
+				dir = Files.createTempDirectory(SHARED_PREFIX);
+				Files.writeString(dir.resolve(OWNER_FILE), ProcessHandle.current().pid() + "\n");
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
@@ -88,6 +93,33 @@ public final class LocalStack implements AutoCloseable {
 			shared = stack;
 		}
 		return shared;
+	}
+
+	private static final String SHARED_PREFIX = "payonce-stack-";
+
+	/** The PID of the JVM that owns a shared stack; its shutdown hook stops the stack. */
+	private static final String OWNER_FILE = "owner.pid";
+
+	/**
+	 * A test JVM killed with SIGKILL (e.g. a fork timeout) never runs its shutdown hook, and its stack would run
+	 * on. Stops the nodes of every shared stack whose owner JVM is gone; stacks of live JVMs are left alone.
+	 */
+	static void stopOrphanedSharedStacks() {
+		Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+		try (java.util.stream.Stream<Path> dirs = Files.list(tmp)) {
+			dirs.filter(dir -> dir.getFileName().toString().startsWith(SHARED_PREFIX))
+				.filter(dir -> Files.exists(dir.resolve(OWNER_FILE)))
+				.filter(dir -> ProcessNode.recorded(dir.resolve(OWNER_FILE), "").isEmpty())
+				.forEach(dir -> {
+					ProcessNode.stopRecorded(dir, KafkaBroker.NAME, KafkaBroker.COMMAND_MARKER);
+					ProcessNode.stopRecorded(dir, RedisServer.NAME, "redis-server");
+					ProcessNode.stopRecorded(dir, MariaDbServer.NAME, "mariadbd");
+					Binaries.deleteRecursively(dir);
+				});
+		}
+		catch (IOException | UncheckedIOException ex) {
+			// best effort: a stack we cannot clean up does not stop this one from starting
+		}
 	}
 
 	public KafkaNode kafka() {

@@ -33,6 +33,24 @@ class LocalStackLifecycleIT {
 	}
 
 	@Test
+	void aSharedStackWhoseJvmDiedIsStoppedByTheNextOne() throws Exception {
+		// given a shared stack whose owner JVM was killed before its shutdown hook could run
+		Process owner = new ProcessBuilder("true").start();
+		owner.waitFor();
+		Path dir = Files.createTempDirectory("payonce-stack-");
+		Files.writeString(dir.resolve("owner.pid"), owner.pid() + "\n");
+		LocalStack orphan = LocalStack.start(LocalStackConfig.freePorts(dir));
+		List<Long> pids = orphan.nodes().stream().map(ManagedNode::pid).toList();
+
+		// when the next JVM looks for orphans (as shared() does)
+		LocalStack.stopOrphanedSharedStacks();
+
+		// then
+		assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+		assertThat(dir).doesNotExist();
+	}
+
+	@Test
 	void aTakenPortIsReportedWithNodeAndPort(@TempDir Path dataDir) throws Exception {
 		try (ServerSocket squatter = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			LocalStackConfig free = LocalStackConfig.freePorts(dataDir);
