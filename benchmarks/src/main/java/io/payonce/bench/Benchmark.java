@@ -1,0 +1,771 @@
+package io.payonce.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.EventType;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+import io.payonce.infra.LocalStack;
+import io.payonce.infra.LocalStackConfig;
+import io.payonce.infra.ServiceProcess;
+import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.infra.pipeline.TradeLedger;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Issue 8: the pipeline measured against its physical limit and the naive baseline, in one run. See
+ * benchmarks/README.md for the command, what each number means and how it is measured.
+ */
+public final class Benchmark {
+
+	static final String GATEWAY = "producer-gateway";
+
+	static final String RELAY = "outbox-relay";
+
+	static final String CONSUMER = "deduct-consumer";
+
+	static final String CONSUMER_GROUP = "payonce-deduct-consumer";
+
+	/** The consumer's default concurrency (deduct-consumer README); the baselines use as many threads. */
+	static final int CONSUMER_THREADS = 3;
+
+	/** Durable commits per payment: the gateway's (t_payment + t_outbox) and the consumer's deduction. */
+	static final int COMMITS_PER_PAYMENT = 2;
+
+	/** How big a run is. {@code full} is the committed measurement, {@code small} checks the harness. */
+	record Scale(String name, int threads, double limitSeconds, int kafkaRecords, int gatewayPayments,
+			int duplicateRecords, int mixUnique, double e2eSeconds, int e2eOrders, double halfSeconds) {
+
+		static Scale of(String name) {
+			if ("small".equals(name)) {
+				return new Scale(name, 8, 3, 20_000, 1_000, 3_000, 700, 5, 8_000, 5);
+			}
+			return new Scale("full", 16, 8, 200_000, 12_000, 40_000, 7_000, 20, 40_000, 20);
+		}
+
+	}
+
+	private final Scale scale;
+
+	private final Path out;
+
+	private final PrintStream log;
+
+	private final Report report = new Report();
+
+	private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+
+	private final Map<String, Instant[]> windows = new LinkedHashMap<>();
+
+	private final List<Long> acceptedTimes = new ArrayList<>();
+
+	private final List<Long> deductedTimes = new ArrayList<>();
+
+	private LocalStack stack;
+
+	private Db db;
+
+	private Kafka kafka;
+
+	private Benchmark(Scale scale, Path out, PrintStream log) {
+		this.scale = scale;
+		this.out = out;
+		this.log = log;
+	}
+
+	public static void main(String[] args) throws Exception {
+		Scale scale = Scale.of(System.getProperty("bench.scale", "full"));
+		Path target = Path.of(System.getProperty("bench.out", "target")).toAbsolutePath();
+		String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
+		Path out = target.resolve("benchmark").resolve(stamp + "-" + scale.name());
+		Files.createDirectories(out);
+		ByteArrayOutputStream copy = new ByteArrayOutputStream();
+		PrintStream log = new PrintStream(new TeeStream(System.out, copy), true, StandardCharsets.UTF_8);
+		Benchmark benchmark = new Benchmark(scale, out, log);
+		Thread cleanup = new Thread(benchmark::shutdown, "bench-cleanup");
+		Runtime.getRuntime().addShutdownHook(cleanup);
+		int status = 0;
+		try {
+			benchmark.run();
+		}
+		catch (Exception ex) {
+			log.println("BENCHMARK FAILED: " + ex);
+			ex.printStackTrace(log);
+			status = 1;
+		}
+		finally {
+			benchmark.shutdown();
+			log.println("load average at end: " + Sys.loadAverage() + " (" + Instant.now() + ")");
+			Files.writeString(out.resolve("output.txt"), copy.toString(StandardCharsets.UTF_8));
+			log.println("output: " + out);
+		}
+		System.exit(status);
+	}
+
+	private synchronized void shutdown() {
+		List<ServiceProcess> running = new ArrayList<>(this.services.values());
+		java.util.Collections.reverse(running);
+		for (ServiceProcess service : running) {
+			try {
+				if (service.isRunning()) {
+					service.resume(); // a paused JVM cannot handle SIGTERM
+					service.stop();
+				}
+			}
+			catch (RuntimeException ex) {
+				this.log.println("could not stop " + service.service() + ": " + ex.getMessage());
+			}
+		}
+		this.services.clear();
+		if (this.kafka != null) {
+			this.kafka.close();
+			this.kafka = null;
+		}
+		if (this.stack != null) {
+			this.stack.close();
+			this.stack = null;
+		}
+	}
+
+	private void run() throws Exception {
+		Instant started = Instant.now();
+		double loadAtStart = Sys.loadAverage1();
+		this.log.printf("PayOnce benchmark, scale %s, %s%nload average at start: %s%n", this.scale.name(), started,
+				Sys.loadAverage());
+		this.report.facts.put("startedAt", started.toString());
+		this.report.facts.put("scale", this.scale.toString());
+		this.report.facts.put("loadAverageAtStart", Sys.loadAverage());
+		this.report.facts.put("cpus", Runtime.getRuntime().availableProcessors());
+		Path repo = Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
+		Map<String, Path> jars = new LinkedHashMap<>();
+		for (String module : List.of(GATEWAY, CONSUMER, RELAY)) {
+			jars.put(module, ServiceProcess.execJar(repo, module)
+				.orElseThrow(() -> new IllegalStateException("No exec jar of " + module
+						+ "; build the services first: ./mvnw -q -o install -DskipTests -DskipITs")));
+		}
+
+		Path stackDir = this.out.getParent().resolve("stack");
+		io.payonce.infra.LocalStackConfig config = LocalStackConfig.freePorts(stackDir);
+		deleteRecursively(stackDir);
+		this.log.println("== starting Kafka, MariaDB, Redis in " + stackDir);
+		this.stack = LocalStack.start(config);
+		this.db = new Db(this.stack.mariaDb());
+		this.kafka = new Kafka(this.stack.kafka().bootstrapServers());
+		Map<String, String> durable = this.db.makeDurable();
+		this.log.println("MariaDB settings: " + durable + "; producers acks=all");
+		this.report.facts.put("mariadb", durable);
+		this.report.facts.put("kafkaProducers", "acks=all, enable.idempotence=true (bench, relay, consumer)");
+		String topicPay = Topic.PAY_SUCCESS.topicName();
+		int partitions = config.partitions();
+		for (String topic : List.of("bench.raw", "bench.naive", "bench.dedupe")) {
+			this.kafka.createTopic(topic, partitions);
+		}
+
+		this.log.println("== starting " + jars.keySet() + " (JFR recording on, for the profiles)");
+		Path serviceDir = stackDir.resolve("services");
+		Files.createDirectories(serviceDir);
+		for (Map.Entry<String, Path> jar : jars.entrySet()) {
+			Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(jar.getKey()));
+			if (CONSUMER.equals(jar.getKey())) {
+				// The component phases hold the consumer with SIGSTOP for up to a minute; keep its group membership.
+				env.put("SPRING_APPLICATION_JSON",
+						"{\"spring\":{\"kafka\":{\"consumer\":{\"properties\":{\"session.timeout.ms\":\"120000\"}}}}}");
+			}
+			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
+					"-XX:StartFlightRecording=name=bench,filename=" + serviceDir.resolve(jar.getKey() + "-exit.jfr"));
+			this.services.put(jar.getKey(),
+					ServiceProcess.launch(jar.getKey(), jar.getValue(), freePort(), env, serviceDir, jvm));
+		}
+		for (ServiceProcess service : this.services.values()) {
+			service.awaitHealthy(Duration.ofMinutes(4));
+		}
+		TradeLedger ledger = TradeLedger.of(this.stack.mariaDb());
+		long schemaDeadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		while (!ledger.schemasReady() && System.nanoTime() < schemaDeadline) {
+			Thread.sleep(200);
+		}
+		ServiceProcess gateway = this.services.get(GATEWAY);
+		ServiceProcess relay = this.services.get(RELAY);
+		ServiceProcess consumer = this.services.get(CONSUMER);
+		awaitConsumerAssigned(topicPay, partitions);
+		this.log.printf("services up after %.0f s%n", Duration.between(started, Instant.now()).toMillis() / 1000.0);
+
+		String run = Long.toString(System.currentTimeMillis(), 36).toUpperCase(Locale.ROOT);
+		List<Db.Order> gOrders = orders(run, "G", 1_000_000_000L, this.scale.gatewayPayments());
+		List<Db.Order> mOrders = orders(run, "M", 2_000_000_000L, this.scale.mixUnique());
+		List<Db.Order> e1Orders = orders(run, "E1", 3_000_000_000L, this.scale.e2eOrders());
+		List<Db.Order> e2Orders = orders(run, "E2", 4_000_000_000L, this.scale.e2eOrders());
+		long seedStart = System.nanoTime();
+		List<Db.Order> all = new ArrayList<>(gOrders);
+		all.addAll(mOrders);
+		all.addAll(e1Orders);
+		all.addAll(e2Orders);
+		this.db.seedTrade(all);
+		this.db.createBaselineSchema("bench_naive", false, gOrders);
+		this.db.createBaselineSchema("bench_dedupe", true, mOrders);
+		this.log.printf("seeded %d accounts and INIT orders in %.1f s%n", all.size(),
+				(System.nanoTime() - seedStart) / 1e9);
+
+		Map<String, Long> pids = new LinkedHashMap<>();
+		pids.put(GATEWAY, gateway.pid());
+		pids.put(RELAY, relay.pid());
+		pids.put(CONSUMER, consumer.pid());
+		pids.put("mariadb", this.stack.mariaDb().pid());
+		pids.put("kafka", this.stack.kafka().pid());
+		pids.put("redis", this.stack.redis().pid());
+		pids.put("benchmark (load generator)", ProcessHandle.current().pid());
+
+		// ---- the limit -------------------------------------------------------------------------------------
+		this.log.println("== limit: raw durable single-row commits, " + this.scale.threads() + " connections");
+		Instant t = Instant.now();
+		double rawCommits = this.db.rawCommitRate(this.scale.threads(), this.scale.limitSeconds());
+		phase("limit: DB", t);
+		this.log.printf("raw durable commits/s: %.0f%n", rawCommits);
+		this.log.println("== limit: raw Kafka produce/consume (acks=all, 300-byte values)");
+		t = Instant.now();
+		double rawProduce = this.kafka.rawProduce("bench.raw", this.scale.kafkaRecords(), 300);
+		double rawConsume = this.kafka.rawConsume("bench.raw", this.scale.kafkaRecords() + 1);
+		phase("limit: Kafka", t);
+		this.log.printf("raw produce/s %.0f, consume/s %.0f%n", rawProduce, rawConsume);
+
+		// ---- each component alone ------------------------------------------------------------------------
+		CallbackLoad load = new CallbackLoad(gateway.baseUrl());
+		this.log.println("== gateway alone (relay and consumer paused): " + gOrders.size() + " callbacks, "
+				+ this.scale.threads() + " senders");
+		long base = this.kafka.endOffsetSum(topicPay);
+		relay.pause();
+		consumer.pause();
+		t = Instant.now();
+		Map<String, Double> cpu0 = Sys.cpuSnapshot(pids);
+		CallbackLoad.Result gatewayRun = load.closedLoop(callbacks(gOrders), this.scale.threads(), 45);
+		Map<String, Double> gatewayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
+		phase("gateway alone", t);
+		this.acceptedTimes.addAll(gatewayRun.acceptedAt().values());
+		long gAccepted = gatewayRun.acceptedAt().size();
+		this.log.printf("gateway: %d accepted (%d failed) in %.1f s = %.0f/s%n", gAccepted, gatewayRun.failed(),
+				gatewayRun.seconds(), gatewayRun.acceptedPerSecond());
+
+		this.log.println("== relay alone: catching up a backlog of " + gAccepted + " outbox events");
+		t = Instant.now();
+		cpu0 = Sys.cpuSnapshot(pids);
+		relay.resume();
+		double relaySeconds = this.kafka.awaitEndOffset(topicPay, base + gAccepted, Duration.ofSeconds(120));
+		Map<String, Double> relayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
+		phase("relay catch-up", t);
+		List<ConsumerRecord<String, byte[]>> gRecords = this.kafka.readAll(topicPay, (int) gAccepted);
+		long firstTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
+		long lastTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).max().orElse(0);
+		double relayRate = (relaySeconds > 0) ? gAccepted / relaySeconds : Double.NaN;
+		double relayRateTs = (lastTs > firstTs) ? gRecords.size() / ((lastTs - firstTs) / 1000.0) : Double.NaN;
+		this.log.printf("relay: %d events in %.2f s from resume = %.0f/s (%.0f/s between first and last record"
+				+ " timestamp)%n", gAccepted, relaySeconds, relayRate, relayRateTs);
+
+		this.log.println("== consumer alone, unique records: the backlog of " + gAccepted);
+		double[] consumerUnique = consumeBacklog(consumer, topicPay, base + gAccepted, pids, "consumer unique");
+		long[] gCheck = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "G"));
+		this.log.printf("consumer unique: %.0f deductions/s; flows %d, distinct orders %d, PAID %d%n",
+				consumerUnique[0], gCheck[0], gCheck[1], gCheck[2]);
+
+		this.log.println("== consumer alone, duplicates only (Redis fast path): " + this.scale.duplicateRecords());
+		consumer.pause();
+		List<ProducerRecord<String, byte[]>> dups = new ArrayList<>();
+		for (int i = 0; i < this.scale.duplicateRecords(); i++) {
+			dups.add(copy(gRecords.get(i % gRecords.size()), topicPay));
+		}
+		double dupRedisBefore = deliveries(consumer, "DUPLICATE", "redis");
+		this.kafka.produceAll(dups);
+		Map<String, Long> dbBefore = this.db.status("Com_select", "Com_insert", "Com_update", "Com_delete",
+				"Com_commit");
+		long end = this.kafka.endOffsetSum(topicPay);
+		double[] consumerDups = consumeBacklog(consumer, topicPay, end, pids, "consumer duplicates");
+		Map<String, Long> dbDuring = Db.delta(dbBefore, this.db.status("Com_select", "Com_insert", "Com_update",
+				"Com_delete", "Com_commit"));
+		double dupRedis = deliveries(consumer, "DUPLICATE", "redis") - dupRedisBefore;
+		long dbStatements = dbDuring.values().stream().mapToLong(Long::longValue).sum();
+		this.log.printf("consumer duplicates: %.0f/s; counted DUPLICATE(redis) %.0f; DB statements meanwhile %s%n",
+				consumerDups[0], dupRedis, dbDuring);
+
+		this.log.println("== consumer, workload with 30 % duplicates: " + mOrders.size() + " new + duplicates");
+		List<ProducerRecord<String, byte[]>> mix = mixWorkload(mOrders, topicPay);
+		consumer.pause();
+		this.kafka.produceAll(mix);
+		end = this.kafka.endOffsetSum(topicPay);
+		double[] consumerMix = consumeBacklog(consumer, topicPay, end, pids, "consumer 30% dup");
+		long[] mCheck = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "M"));
+		this.log.printf("consumer 30%% dup: %.0f records/s; flows %d, distinct %d, PAID %d%n", consumerMix[0],
+				mCheck[0], mCheck[1], mCheck[2]);
+
+		// ---- baselines, same workloads, same concurrency -------------------------------------------------
+		this.log.println("== baseline: the incident's naive consumer on the same " + gRecords.size()
+				+ " unique records");
+		t = Instant.now();
+		BaselineConsumer.Result naive = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.NAIVE,
+				"bench_naive")
+			.run("bench.naive", partitions, CONSUMER_THREADS, gRecords.size(), () -> this.kafka
+				.produceAll(gRecords.stream().map(r -> copy(r, "bench.naive")).toList()));
+		phase("naive", t);
+		this.log.printf("naive: %.0f records/s, CPU %.2f s%n", naive.perSecond(), naive.cpuSeconds());
+		this.log.println("== baseline: database-only dedupe on the same 30 % duplicate workload");
+		t = Instant.now();
+		BaselineConsumer.Result dbDedupe = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.DB_DEDUPE,
+				"bench_dedupe")
+			.run("bench.dedupe", partitions, CONSUMER_THREADS, mix.size(),
+					() -> this.kafka.produceAll(mix.stream().map(r -> copy(r, "bench.dedupe")).toList()));
+		phase("db-only dedupe", t);
+		long[] dCheck = this.db.exactlyOnceCheck("bench_dedupe", prefix(run, "M"));
+		this.log.printf("db-only dedupe: %.0f records/s (%d duplicates skipped); flows %d distinct %d%n",
+				dbDedupe.perSecond(), dbDedupe.duplicates(), dCheck[0], dCheck[1]);
+
+		// ---- end to end ----------------------------------------------------------------------------------
+		this.log.println("== end to end at maximum load: " + this.scale.threads() + " senders for "
+				+ this.scale.e2eSeconds() + " s");
+		Map<String, Double> allocBefore = allocated();
+		Map<String, Long> dbStatusBefore = this.db.status("Innodb_os_log_fsyncs", "Binlog_commits",
+				"Binlog_group_commits", "Com_commit");
+		t = Instant.now();
+		cpu0 = Sys.cpuSnapshot(pids);
+		long loadStart = System.currentTimeMillis();
+		CallbackLoad.Result e1 = load.closedLoop(callbacks(e1Orders), this.scale.threads(), this.scale.e2eSeconds());
+		long loadEnd = System.currentTimeMillis();
+		long e1Accepted = e1.acceptedAt().size();
+		awaitFlows(prefix(run, "E1"), e1Accepted, Duration.ofSeconds(180));
+		Map<String, Double> e2eCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
+		Map<String, Long> dbStatus = Db.delta(dbStatusBefore, this.db.status("Innodb_os_log_fsyncs",
+				"Binlog_commits", "Binlog_group_commits", "Com_commit"));
+		phase("e2e max", t);
+		Instant[] e2eWindow = this.windows.get("e2e max");
+		Map<String, Double> allocDelta = delta(allocBefore, allocated());
+		Map<String, Long> e1Flows = this.db.flowTimes("payonce_trade", prefix(run, "E1"));
+		this.acceptedTimes.addAll(e1.acceptedAt().values());
+		long lastFlow = e1Flows.values().stream().mapToLong(Long::longValue).max().orElse(loadEnd);
+		double e2eRate = e1Accepted / ((lastFlow - loadStart) / 1000.0);
+		long steadyFrom = loadStart + 3000;
+		long steadyCount = e1Flows.values().stream().filter(v -> v >= steadyFrom && v <= loadEnd).count();
+		double steadyRate = steadyCount / ((loadEnd - steadyFrom) / 1000.0);
+		this.log.printf("e2e: %d accepted at %.0f/s; all deducted %.1f s after the load started = %.0f payments/s"
+				+ " (steady deductions/s under load %.0f)%n", e1Accepted, e1.acceptedPerSecond(),
+				(lastFlow - loadStart) / 1000.0, e2eRate, steadyRate);
+
+		double halfRate = Math.max(1, e2eRate / 2);
+		this.log.printf("== end to end at half load: %.0f callbacks/s for %.0f s (open loop)%n", halfRate,
+				this.scale.halfSeconds());
+		t = Instant.now();
+		CallbackLoad.Result e2 = load.openLoop(callbacks(e2Orders), halfRate, this.scale.halfSeconds());
+		awaitFlows(prefix(run, "E2"), e2.acceptedAt().size(), Duration.ofSeconds(120));
+		phase("e2e half load", t);
+		this.acceptedTimes.addAll(e2.acceptedAt().values());
+		Map<String, Long> e2Flows = this.db.flowTimes("payonce_trade", prefix(run, "E2"));
+		List<Long> latencies = new ArrayList<>();
+		e2.acceptedAt().forEach((orderNo, acceptedAt) -> {
+			Long flow = e2Flows.get(orderNo);
+			if (flow != null) {
+				latencies.add(Math.max(0, flow - acceptedAt));
+			}
+		});
+		long[] lat = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
+		long p50 = Report.percentile(lat, 50);
+		long p99 = Report.percentile(lat, 99);
+		long p999 = Report.percentile(lat, 99.9);
+		this.log.printf("half load: %d accepted (%.0f/s achieved, %d failed), latency p50 %d ms, p99 %d ms,"
+				+ " p99.9 %d ms%n", e2.acceptedAt().size(), e2.acceptedPerSecond(), e2.failed(), p50, p99, p999);
+		long[] eCheck1 = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "E1"));
+		long[] eCheck2 = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "E2"));
+		load.close();
+
+		// every deduction of the pipeline, for the throughput chart
+		this.deductedTimes.addAll(this.db.flowTimes("payonce_trade", prefix(run, "")).values());
+
+		// ---- profiles -------------------------------------------------------------------------------------
+		Map<String, Profiles.Summary> profiles = profiles();
+
+		// ---- the table -------------------------------------------------------------------------------------
+		double perPaymentLimit = rawCommits / COMMITS_PER_PAYMENT;
+		Report r = this.report;
+		r.add("limit: raw durable commits/s (" + this.scale.threads() + " conn)", rawCommits, "commit/s", "", 0, "",
+				null);
+		r.add("limit: raw commits/s / " + COMMITS_PER_PAYMENT + " commits per payment", perPaymentLimit, "pay/s",
+				"", 0, "", null);
+		r.add("limit: raw Kafka produce (acks=all)", rawProduce, "rec/s", "", 0, "", null);
+		r.add("limit: raw Kafka consume", rawConsume, "rec/s", "", 0, "", null);
+		r.add("e2e payments/s (accepted -> deducted)", e2eRate, "pay/s", "target", 2000, ">= 2,000/s",
+				e2eRate >= 2000);
+		r.add("e2e payments/s vs the DB limit per payment", e2eRate, "pay/s", "raw commits/s / 2", perPaymentLimit,
+				">= 50 % of the limit", e2eRate >= 0.5 * perPaymentLimit);
+		r.add("e2e steady deductions/s during max load", steadyRate, "pay/s", "callbacks accepted/s",
+				e1.acceptedPerSecond(), "", null);
+		r.add("latency p50 at half load (" + (long) halfRate + "/s)", p50, "ms", "", 0, "", null);
+		r.add("latency p99 at half load", p99, "ms", "target", 250, "<= 250 ms", p99 >= 0 && p99 <= 250);
+		r.add("latency p99.9 at half load", p999, "ms", "", 0, "", null);
+		r.add("gateway callbacks/s alone", gatewayRun.acceptedPerSecond(), "cb/s", "raw commits/s (1 per callback)",
+				rawCommits, "", null);
+		r.add("relay catch-up events/s (from resume)", relayRate, "ev/s", "raw Kafka produce", rawProduce,
+				">= 10,000/s", relayRate >= 10_000);
+		r.add("relay catch-up events/s (record timestamps)", relayRateTs, "ev/s", "raw Kafka produce", rawProduce,
+				"", null);
+		r.add("guarded consumer, unique records", consumerUnique[0], "rec/s", "naive consumer (same records)",
+				naive.perSecond(), ">= 80 % of naive", consumerUnique[0] >= 0.8 * naive.perSecond());
+		r.add("naive consumer, unique records", naive.perSecond(), "rec/s", "raw durable commits/s", rawCommits, "",
+				null);
+		r.add("guarded consumer, 30 % duplicates", consumerMix[0], "rec/s", "db-only dedupe (same records)",
+				dbDedupe.perSecond(), "faster than db-only dedupe", consumerMix[0] > dbDedupe.perSecond());
+		r.add("guarded consumer, duplicates only (Redis)", consumerDups[0], "rec/s", "raw Kafka consume",
+				rawConsume, ">= 20,000/s", consumerDups[0] >= 20_000);
+		r.add("DB statements during the duplicates phase", dbStatements, "stmts", "duplicates consumed",
+				dups.size(), "0 (database untouched)", dbStatements == 0);
+		double e2eCpuTotal = sumExcept(e2eCpu, "benchmark (load generator)");
+		r.add("CPU per payment, pipeline e2e (all processes)", 1000 * e2eCpuTotal / e1Accepted, "ms",
+				"CPU ms per payment at 2,000/s on 2 cores", 1000.0 * 2 / 2000, "", null);
+		for (Map.Entry<String, Double> e : e2eCpu.entrySet()) {
+			r.add("  CPU per payment: " + e.getKey(), 1000 * e.getValue() / e1Accepted, "ms", "", 0, "", null);
+		}
+		r.add("CPU per record: guarded consumer process, unique", 1000 * consumerUnique[1] / gAccepted, "ms",
+				"naive consumer threads (in-process)", 1000 * naive.cpuSeconds() / naive.records(), "", null);
+		for (Map.Entry<String, Double> e : allocDelta.entrySet()) {
+			r.add("  allocated per payment: " + e.getKey(), e.getValue() / e1Accepted / 1024, "KiB", "", 0, "",
+					null);
+		}
+		r.add("allocated per record: naive consumer threads", naive.allocatedBytes() / (double) naive.records() / 1024,
+				"KiB", "", 0, "", null);
+
+		// ---- facts, output ---------------------------------------------------------------------------------
+		Map<String, Object> checks = new LinkedHashMap<>();
+		checks.put("gatewayBacklog[flows,distinct,paid] (expect " + gAccepted + " each)", List.of(gCheck[0],
+				gCheck[1], gCheck[2]));
+		checks.put("mix30[flows,distinct,paid] (expect " + mOrders.size() + " each)", List.of(mCheck[0], mCheck[1],
+				mCheck[2]));
+		checks.put("dbDedupeMix30[flows,distinct,paid]", List.of(dCheck[0], dCheck[1], dCheck[2]));
+		checks.put("e2eMax[flows,distinct,paid] (expect " + e1Accepted + ")", List.of(eCheck1[0], eCheck1[1],
+				eCheck1[2]));
+		checks.put("e2eHalf[flows,distinct,paid] (expect " + e2.acceptedAt().size() + ")", List.of(eCheck2[0],
+				eCheck2[1], eCheck2[2]));
+		checks.put("duplicatesCountedByConsumerAsRedisDuplicate", dupRedis);
+		r.facts.put("exactlyOnceChecks", checks);
+		r.facts.put("cpuSecondsByProcess", Map.of("gatewayAlone", gatewayCpu, "relayCatchUp", relayCpu,
+				"e2eMax", e2eCpu));
+		r.facts.put("mariadbDuringE2eMax", dbStatus);
+		r.facts.put("dbStatementsDuringDuplicates", dbDuring);
+		r.facts.put("e2e", Map.of("accepted", e1Accepted, "acceptedPerSecond", e1.acceptedPerSecond(), "failed",
+				e1.failed(), "secondsToLastDeduction", (lastFlow - loadStart) / 1000.0, "window",
+				e2eWindow[0] + " .. " + e2eWindow[1]));
+		r.facts.put("halfLoad", Map.of("targetRate", halfRate, "achievedRate", e2.acceptedPerSecond(), "accepted",
+				e2.acceptedAt().size(), "failed", e2.failed(), "samples", lat.length));
+		r.facts.put("naive", naive.toString());
+		r.facts.put("dbDedupe", dbDedupe.toString());
+		Map<String, Object> prof = new LinkedHashMap<>();
+		profiles.forEach((k, v) -> prof.put(k, Map.of("samples", v.samples(), "topMethods", v.topMethods(),
+				"topPackages", v.topPackages(), "topPayonceFrames", v.topPayonceFrames())));
+		r.facts.put("profiles", prof);
+		r.facts.put("loadAverageAtEnd", Sys.loadAverage());
+		r.facts.put("finishedAt", Instant.now().toString());
+		r.facts.put("durationSeconds", Duration.between(started, Instant.now()).toSeconds());
+
+		this.log.println();
+		this.log.println("== MariaDB during e2e max: " + dbStatus + " (commits per binlog group commit "
+				+ String.format(Locale.ROOT, "%.2f", dbStatus.getOrDefault("Binlog_commits", 0L)
+						/ (double) Math.max(1, dbStatus.getOrDefault("Binlog_group_commits", 1L)))
+				+ ")");
+		this.log.println("== CPU seconds during e2e max (" + e1Accepted + " payments, "
+				+ String.format(Locale.ROOT, "%.1f", (lastFlow - loadStart) / 1000.0) + " s): " + e2eCpu);
+		this.log.println("== profiles (JFR jdk.ExecutionSample, share of samples by top frame)");
+		profiles.forEach((k, v) -> this.log.printf("  %s: %d samples%n    methods %s%n    packages %s%n"
+				+ "    first io.payonce frame %s%n", k, v.samples(), fmt(v.topMethods()), fmt(v.topPackages()),
+				fmt(v.topPayonceFrames())));
+		this.log.println("== exactly-once checks: " + checks);
+		this.log.println();
+		this.log.printf("RESULTS (scale %s, %s, load average at start %s (1-min %.2f), at end %s)%n",
+				this.scale.name(), started, r.facts.get("loadAverageAtStart"), loadAtStart, Sys.loadAverage());
+		r.print(this.log);
+		ByteArrayOutputStream table = new ByteArrayOutputStream();
+		PrintStream tablePrinter = new PrintStream(table, true, StandardCharsets.UTF_8);
+		tablePrinter.printf("PayOnce benchmark, scale %s, started %s, load average at start %s, at end %s%n",
+				this.scale.name(), started, r.facts.get("loadAverageAtStart"), Sys.loadAverage());
+		r.print(tablePrinter);
+		Files.writeString(this.out.resolve("table.txt"), table.toString(StandardCharsets.UTF_8));
+		r.writeJson(this.out.resolve("results.json"));
+		r.drawPng(this.out.resolve("throughput-latency.png"), this.acceptedTimes, this.deductedTimes, lat,
+				"PayOnce " + this.scale.name() + " run " + started + " (load avg at start " + Sys.loadAverage()
+						+ "): p50 " + p50 + " ms, p99 " + p99 + " ms, p99.9 " + p999 + " ms at " + (long) halfRate
+						+ "/s");
+	}
+
+	private static String fmt(Map<String, Double> shares) {
+		StringBuilder sb = new StringBuilder();
+		shares.forEach((k, v) -> sb.append(k).append(' ').append(String.format(Locale.ROOT, "%.1f%%", v)).append(", "));
+		return sb.toString();
+	}
+
+	private static double sumExcept(Map<String, Double> values, String except) {
+		return values.entrySet()
+			.stream()
+			.filter(e -> !e.getKey().equals(except))
+			.mapToDouble(Map.Entry::getValue)
+			.sum();
+	}
+
+	/** Dumps each service's JFR recording and summarises the windows that matter for the targets. */
+	private Map<String, Profiles.Summary> profiles() throws IOException {
+		Map<String, Path> dumps = new LinkedHashMap<>();
+		for (ServiceProcess service : this.services.values()) {
+			Path file = this.out.resolve(service.service() + ".jfr");
+			String result = Sys.run(List.of(Sys.jcmd(), Long.toString(service.pid()), "JFR.dump", "name=bench",
+					"filename=" + file), 60);
+			if (!Files.isRegularFile(file)) {
+				this.log.println("JFR dump of " + service.service() + " failed: " + result.trim());
+			}
+			dumps.put(service.service(), file);
+		}
+		Map<String, Profiles.Summary> summaries = new LinkedHashMap<>();
+		String[][] wanted = { { "e2e max", GATEWAY }, { "e2e max", RELAY }, { "e2e max", CONSUMER },
+				{ "gateway alone", GATEWAY }, { "relay catch-up", RELAY }, { "consumer unique", CONSUMER },
+				{ "consumer duplicates", CONSUMER }, { "consumer 30% dup", CONSUMER } };
+		for (String[] w : wanted) {
+			Instant[] window = this.windows.get(w[0]);
+			if (window != null) {
+				summaries.put(w[0] + " / " + w[1],
+						Profiles.summarise(w[1], dumps.get(w[1]), window[0], window[1], 6));
+			}
+		}
+		return summaries;
+	}
+
+	/** Resumes the paused consumer and waits until its group committed {@code target}: [records/s, CPU s]. */
+	private double[] consumeBacklog(ServiceProcess consumer, String topic, long target, Map<String, Long> pids,
+			String name) throws Exception {
+		long committedBefore = this.kafka.committedSum(CONSUMER_GROUP, topic);
+		long records = target - committedBefore;
+		Instant t = Instant.now();
+		Map<String, Double> cpu0 = Sys.cpuSnapshot(pids);
+		long start = System.nanoTime();
+		consumer.resume();
+		double seconds = this.kafka.awaitCommitted(CONSUMER_GROUP, topic, target, start, Duration.ofSeconds(240));
+		Map<String, Double> cpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
+		phase(name, t);
+		this.report.facts.put("cpuSeconds " + name, cpu);
+		if (seconds < 0) {
+			this.log.println(name + ": not consumed within the timeout");
+			return new double[] { Double.NaN, cpu.get(CONSUMER) };
+		}
+		return new double[] { records / seconds, cpu.get(CONSUMER) };
+	}
+
+	private void awaitConsumerAssigned(String topic, int partitions) throws Exception {
+		// the consumer commits nothing before it has records; a record nobody deducts would pollute the numbers,
+		// so wait for its group to be stable instead (describe: members with assignments)
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin
+			.create(Map.of("bootstrap.servers", this.stack.kafka().bootstrapServers()))) {
+			while (System.nanoTime() < deadline) {
+				var groups = admin.describeConsumerGroups(List.of(CONSUMER_GROUP)).all().get();
+				var group = groups.get(CONSUMER_GROUP);
+				long assigned = group.members()
+					.stream()
+					.mapToLong(m -> m.assignment().topicPartitions().stream().filter(tp -> tp.topic().equals(topic)).count())
+					.sum();
+				if (assigned >= partitions) {
+					return;
+				}
+				Thread.sleep(200);
+			}
+		}
+		throw new IllegalStateException("deduct-consumer did not get its partitions of " + topic);
+	}
+
+	private void awaitFlows(String prefix, long expected, Duration timeout) throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (this.db.countFlows("payonce_trade", prefix) >= expected) {
+				return;
+			}
+			Thread.sleep(50);
+		}
+		this.log.println("not all deductions of " + prefix + " committed within " + timeout);
+	}
+
+	private void phase(String name, Instant from) {
+		Instant to = Instant.now();
+		this.windows.put(name, new Instant[] { from, to });
+		this.report.phases.add(new Report.Phase(name, from.toEpochMilli(), to.toEpochMilli()));
+	}
+
+	/** jvm.gc.memory.allocated of each service after a full GC (the counter only moves at GCs). */
+	private Map<String, Double> allocated() {
+		Map<String, Double> values = new LinkedHashMap<>();
+		for (ServiceProcess service : this.services.values()) {
+			Sys.run(List.of(Sys.jcmd(), Long.toString(service.pid()), "GC.run"), 30);
+			values.put(service.service(), metric(service, "jvm.gc.memory.allocated", ""));
+		}
+		return values;
+	}
+
+	private static Map<String, Double> delta(Map<String, Double> before, Map<String, Double> after) {
+		return Sys.delta(before, after);
+	}
+
+	/** The consumer's own count of deliveries with this outcome and layer. */
+	private static double deliveries(ServiceProcess consumer, String outcome, String layer) {
+		return metric(consumer, "payonce.consumer.deliveries", "?tag=outcome:" + outcome + "&tag=layer:" + layer);
+	}
+
+	private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+	private static final Pattern VALUE = Pattern.compile("\"value\"\\s*:\\s*([0-9.Ee+-]+)");
+
+	private static double metric(ServiceProcess service, String name, String query) {
+		try {
+			HttpResponse<String> response = HTTP.send(
+					HttpRequest.newBuilder(URI.create(service.baseUrl() + "/actuator/metrics/" + name + query))
+						.timeout(Duration.ofSeconds(10))
+						.build(),
+					HttpResponse.BodyHandlers.ofString());
+			Matcher m = VALUE.matcher(response.body());
+			return (response.statusCode() == 200 && m.find()) ? Double.parseDouble(m.group(1)) : 0;
+		}
+		catch (IOException ex) {
+			return Double.NaN;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Double.NaN;
+		}
+	}
+
+	private static String prefix(String run, String set) {
+		return "B" + run + "-" + set + (set.isEmpty() ? "" : "-");
+	}
+
+	private static List<Db.Order> orders(String run, String set, long userBase, int count) {
+		List<Db.Order> orders = new ArrayList<>(count);
+		for (int i = 0; i < count; i++) {
+			String orderNo = prefix(run, set) + i;
+			orders.add(new Db.Order(orderNo, "PAY-" + orderNo, userBase + i));
+		}
+		return orders;
+	}
+
+	private static List<PayCallback> callbacks(List<Db.Order> orders) {
+		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		List<PayCallback> callbacks = new ArrayList<>(orders.size());
+		for (Db.Order o : orders) {
+			callbacks.add(PayCallback.success(o.payNo(), o.orderNo(), o.userId(), Db.AMOUNT, paidAt));
+		}
+		return callbacks;
+	}
+
+	/**
+	 * New PaySuccess records for {@code orders}, each followed (for 3 of every 7) by a redelivery of the very same
+	 * record: 30 % of all records are duplicates, always after their original in the same partition.
+	 */
+	private static List<ProducerRecord<String, byte[]>> mixWorkload(List<Db.Order> orders, String topic) {
+		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
+		for (int i = 0; i < orders.size(); i++) {
+			Db.Order o = orders.get(i);
+			byte[] payload = EventCodec.encode(new PaySuccess(o.payNo(), o.orderNo(), o.userId(), Db.AMOUNT, "CNY",
+					paidAt));
+			String id = UUID.randomUUID().toString();
+			ProducerRecord<String, byte[]> record = paySuccess(topic, o.orderNo(), payload, id);
+			records.add(record);
+			if (i % 7 < 3) {
+				records.add(paySuccess(topic, o.orderNo(), payload, id));
+			}
+		}
+		return records;
+	}
+
+	private static ProducerRecord<String, byte[]> paySuccess(String topic, String key, byte[] payload, String id) {
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, payload);
+		record.headers().add(PayonceHeaders.EVENT_ID, id.getBytes(StandardCharsets.UTF_8));
+		record.headers()
+			.add(PayonceHeaders.EVENT_TYPE, EventType.PAY_SUCCESS.wireName().getBytes(StandardCharsets.UTF_8));
+		return record;
+	}
+
+	/** The same key, value and headers (a redelivery), to another topic. */
+	private static ProducerRecord<String, byte[]> copy(ConsumerRecord<String, byte[]> source, String topic) {
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, source.key(), source.value());
+		for (Header h : source.headers()) {
+			record.headers().add(h.key(), h.value());
+		}
+		return record;
+	}
+
+	private static ProducerRecord<String, byte[]> copy(ProducerRecord<String, byte[]> source, String topic) {
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, source.key(), source.value());
+		for (Header h : source.headers()) {
+			record.headers().add(h.key(), h.value());
+		}
+		return record;
+	}
+
+	private static int freePort() throws IOException {
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private static void deleteRecursively(Path dir) throws IOException {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (var paths = Files.walk(dir)) {
+			paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+		}
+	}
+
+	/** Writes to the console and keeps a copy for output.txt. */
+	private static final class TeeStream extends java.io.OutputStream {
+
+		private final java.io.OutputStream a;
+
+		private final java.io.OutputStream b;
+
+		TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
+			this.a = a;
+			this.b = b;
+		}
+
+		@Override
+		public void write(int c) throws IOException {
+			this.a.write(c);
+			this.b.write(c);
+		}
+
+		@Override
+		public void write(byte[] buf, int off, int len) throws IOException {
+			this.a.write(buf, off, len);
+			this.b.write(buf, off, len);
+		}
+
+		@Override
+		public void flush() throws IOException {
+			this.a.flush();
+			this.b.flush();
+		}
+
+	}
+
+}
