@@ -23,7 +23,8 @@ public final class OrderStateMachine {
 			// Same orderNo, other money or other payer: never deduct, whatever the state.
 			return LedgerResult.CONFLICT;
 		}
-		if (snapshot.status() == OrderStatus.PAID) {
+		if (snapshot.status() == OrderStatus.PAID || snapshot.status() == OrderStatus.SETTLED) {
+			// SETTLED is only reachable through PAID: the payment was deducted, this delivery is a duplicate.
 			return LedgerResult.ALREADY_PAID;
 		}
 		if (snapshot.status() == OrderStatus.INIT) {
@@ -31,7 +32,7 @@ public final class OrderStateMachine {
 			// means the database changed under us (a concurrent rollback): no answer yet, retry in place.
 			throw new IllegalStateException("CAS missed an INIT order " + payment.orderNo() + "; retry");
 		}
-		// REFUNDED, CLOSED, SETTLED, unknown: PAID is not reachable, waiting will not help.
+		// REFUNDED, CLOSED, unknown: PAID is not reachable, waiting will not help.
 		return LedgerResult.ILLEGAL_STATE;
 	}
 

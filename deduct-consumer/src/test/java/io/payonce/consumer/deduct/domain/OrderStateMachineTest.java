@@ -25,9 +25,15 @@ class OrderStateMachineTest {
 	}
 
 	@Test
-	void refundedClosedSettledAndUnknownOrdersAreIllegalTransitions() {
+	void aSettledOrderWasPaidBeforeSoItIsADuplicateNotAnError() {
+		assertThat(OrderStateMachine.explainMissedCas(Optional.of(theOrder(OrderStatus.SETTLED)), aPayment()))
+			.isEqualTo(LedgerResult.ALREADY_PAID);
+	}
+
+	@Test
+	void refundedClosedAndUnknownOrdersAreIllegalTransitions() {
 		for (OrderStatus status : new OrderStatus[] { OrderStatus.REFUNDED, OrderStatus.CLOSED,
-				OrderStatus.SETTLED, OrderStatus.UNKNOWN }) {
+				OrderStatus.UNKNOWN }) {
 			assertThat(OrderStateMachine.explainMissedCas(Optional.of(theOrder(status)), aPayment())).as("%s", status)
 				.isEqualTo(LedgerResult.ILLEGAL_STATE);
 		}
