@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -44,6 +45,9 @@ import static org.awaitility.Awaitility.await;
  * attempt 3 is the last) and an alert after 0 s. A small HTTP server stands in for the alert webhook.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The handler must not outlive this class: a second handler consuming pay.success.retry would release the
+// records of the other ITs (KillNineKeepsPendingRetriesIT counts releases).
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class DltHandlerIT {
 
 	private static final Duration BACKOFF = Duration.ofSeconds(2);
