@@ -34,7 +34,11 @@ public final class PayonceHeaders {
 
 	public static final String ORIGIN_OFFSET = "payonce-origin-offset";
 
-	/** JSON array of every failure so far, appended by each hop (see {@code FailureHistory}). */
+	/**
+	 * JSON array of every failure so far, appended by the DLT handler on each hop: objects of {@code attempt,
+	 * reason, errorClass, errorMessage, failedAt, originTopic, originPartition, originOffset} (written and read
+	 * by the dlt-handler's {@code FailureHistoryJson}; every other service passes it through unchanged).
+	 */
 	public static final String FAILURE_HISTORY = "payonce-failure-history";
 
 	/** Set on records re-published by an operator from the console: the audit id of the replay. */
