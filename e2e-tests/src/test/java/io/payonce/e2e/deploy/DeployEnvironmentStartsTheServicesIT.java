@@ -1,0 +1,155 @@
+package io.payonce.e2e.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.payonce.infra.LocalStack;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The compose configuration is complete: the four exec jars start with nothing but the environment the
+ * compose file gives them, against the real local stack. Only the values Docker's network would provide are
+ * mapped (kafka:9092, db:3306, redis:6379 to the stack's ports; the server ports to free ones, since the
+ * defaults may be taken; the dlt-handler's volume path to a temporary folder); every name stays as written.
+ * No application.yml default can hide a missing variable here, because the defaults point at other ports.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DeployEnvironmentStartsTheServicesIT {
+
+	private static final Duration START_TIMEOUT = Duration.ofMinutes(8);
+
+	private static final Map<String, Process> PROCESSES = new LinkedHashMap<>();
+
+	private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
+
+	private static final Map<String, Path> LOGS = new LinkedHashMap<>();
+
+	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private static Path workDir;
+
+	@BeforeAll
+	static void startTheJarsWithTheComposeEnvironment() throws IOException {
+		LocalStack stack = LocalStack.shared();
+		workDir = Files.createTempDirectory("payonce-deploy-env-");
+		ComposeFile compose = ComposeFile.main();
+		Map<String, String> hosts = Map.of("kafka:9092", stack.kafka().bootstrapServers(), "db:3306",
+				"127.0.0.1:" + stack.mariaDb().port(), "redis:6379", "127.0.0.1:" + stack.redis().port());
+		for (String service : DeployFiles.SERVICES) {
+			Path jar = DeployFiles.root()
+				.resolve(service + "/target/payonce-" + service + "-" + DeployFiles.projectVersion() + "-exec.jar");
+			assertThat(jar).as("runnable jar (./mvnw package builds it)").isRegularFile();
+			Map<String, String> composeEnv = compose.environment(service);
+			Map<String, String> env = new LinkedHashMap<>();
+			composeEnv.forEach((name, value) -> env.put(name, mapValue(name, value, hosts, stack, service)));
+			assertThat(env.keySet()).isEqualTo(composeEnv.keySet());
+			PORTS.put(service, Integer.parseInt(env.get("SERVER_PORT")));
+
+			ProcessBuilder builder = new ProcessBuilder(
+					Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
+			builder.environment().clear();
+			builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+			builder.environment().putAll(env);
+			Path log = workDir.resolve(service + ".log");
+			LOGS.put(service, log);
+			builder.directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+			PROCESSES.put(service, builder.start());
+		}
+	}
+
+	@AfterAll
+	static void stopWhatIsLeft() throws InterruptedException {
+		for (Process process : PROCESSES.values()) {
+			if (process.isAlive()) {
+				process.destroy();
+				if (!process.waitFor(90, TimeUnit.SECONDS)) {
+					process.destroyForcibly();
+				}
+			}
+		}
+	}
+
+	@Test
+	@Order(1)
+	void everyServiceBecomesReadyOnTheComposeEnvironmentAlone() throws Exception {
+		for (String service : DeployFiles.SERVICES) {
+			await(service + " ready").atMost(START_TIMEOUT)
+				.pollInterval(Duration.ofSeconds(2))
+				.ignoreExceptions() // connection refused until the server listens
+				.untilAsserted(() -> {
+				assertThat(PROCESSES.get(service).isAlive()).as(service + " is running, log " + LOGS.get(service)).isTrue();
+				assertThat(get(service, "/actuator/health/readiness")).as(service).contains("\"status\":\"UP\"");
+			});
+			assertThat(get(service, "/actuator/health/liveness")).as(service).contains("\"status\":\"UP\"");
+		}
+	}
+
+	@Test
+	@Order(2)
+	void sigtermEndsEveryServiceGracefully() throws Exception {
+		for (String service : DeployFiles.SERVICES) {
+			Process process = PROCESSES.get(service);
+			process.destroy(); // SIGTERM, as docker stop and the kubelet send
+			assertThat(process.waitFor(90, TimeUnit.SECONDS)).as(service + " stopped within its grace period").isTrue();
+			assertThat(Files.readString(LOGS.get(service))).as(service).contains("Graceful shutdown complete");
+		}
+	}
+
+	private static String mapValue(String name, String value, Map<String, String> hosts, LocalStack stack,
+			String service) {
+		if (name.equals("SERVER_PORT")) {
+			return Integer.toString(freePort());
+		}
+		if (name.equals("PAYONCE_RELAY_DATABASE_HOST")) {
+			return "127.0.0.1";
+		}
+		if (name.equals("PAYONCE_RELAY_DATABASE_PORT")) {
+			return Integer.toString(stack.mariaDb().port());
+		}
+		if (value.startsWith("/var/lib/payonce")) {
+			return workDir.resolve(service).toString() + value.substring("/var/lib/payonce".length());
+		}
+		String mapped = value;
+		for (Map.Entry<String, String> host : hosts.entrySet()) {
+			mapped = mapped.replace(host.getKey(), host.getValue());
+		}
+		return mapped;
+	}
+
+	private static String get(String service, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORTS.get(service) + path))
+			.timeout(Duration.ofSeconds(3))
+			.build();
+		return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
