@@ -57,14 +57,15 @@ public final class Benchmark {
 	static final int COMMITS_PER_PAYMENT = 2;
 
 	/** How big a run is. {@code full} is the committed measurement, {@code small} checks the harness. */
-	record Scale(String name, int threads, double limitSeconds, int kafkaRecords, int gatewayPayments,
-			int duplicateRecords, int mixUnique, double e2eSeconds, int e2eOrders, double halfSeconds) {
+	record Scale(String name, int threads, double limitSeconds, int kafkaRecords, int warmUpPayments,
+			int gatewayPayments, int duplicateRecords, int mixUnique, double e2eSeconds, int e2eOrders,
+			double halfSeconds) {
 
 		static Scale of(String name) {
 			if ("small".equals(name)) {
-				return new Scale(name, 8, 3, 20_000, 1_000, 3_000, 700, 5, 8_000, 5);
+				return new Scale(name, 8, 3, 20_000, 300, 1_000, 3_000, 700, 5, 8_000, 5);
 			}
-			return new Scale("full", 16, 8, 200_000, 12_000, 40_000, 7_000, 20, 40_000, 20);
+			return new Scale("full", 16, 8, 200_000, 6_000, 12_000, 40_000, 7_000, 20, 40_000, 20);
 		}
 
 	}
@@ -215,12 +216,14 @@ public final class Benchmark {
 		this.log.printf("services up after %.0f s%n", Duration.between(started, Instant.now()).toMillis() / 1000.0);
 
 		String run = Long.toString(System.currentTimeMillis(), 36).toUpperCase(Locale.ROOT);
+		List<Db.Order> wOrders = orders(run, "W", 5_000_000_000L, this.scale.warmUpPayments());
 		List<Db.Order> gOrders = orders(run, "G", 1_000_000_000L, this.scale.gatewayPayments());
 		List<Db.Order> mOrders = orders(run, "M", 2_000_000_000L, this.scale.mixUnique());
 		List<Db.Order> e1Orders = orders(run, "E1", 3_000_000_000L, this.scale.e2eOrders());
 		List<Db.Order> e2Orders = orders(run, "E2", 4_000_000_000L, this.scale.e2eOrders());
 		long seedStart = System.nanoTime();
-		List<Db.Order> all = new ArrayList<>(gOrders);
+		List<Db.Order> all = new ArrayList<>(wOrders);
+		all.addAll(gOrders);
 		all.addAll(mOrders);
 		all.addAll(e1Orders);
 		all.addAll(e2Orders);
@@ -239,9 +242,26 @@ public final class Benchmark {
 		pids.put("redis", this.stack.redis().pid());
 		pids.put("benchmark (load generator)", ProcessHandle.current().pid());
 
+		// ---- warm-up: JIT, connection pools, Redis and Kafka clients of every service (not reported) --------
+		this.log.println("== warm-up: " + wOrders.size() + " payments through the whole pipeline, then their"
+				+ " redeliveries");
+		Instant t = Instant.now();
+		CallbackLoad warm = new CallbackLoad(gateway.baseUrl());
+		CallbackLoad.Result warmRun = warm.closedLoop(callbacks(wOrders), this.scale.threads(), 60);
+		awaitFlows(prefix(run, "W"), warmRun.acceptedAt().size(), Duration.ofSeconds(120));
+		List<ConsumerRecord<String, byte[]>> warmRecords = this.kafka.readAll(topicPay, prefix(run, "W"),
+				warmRun.acceptedAt().size());
+		this.kafka.produceAll(warmRecords.stream().map(r -> copy(r, topicPay)).toList());
+		this.kafka.awaitCommitted(CONSUMER_GROUP, topicPay, this.kafka.endOffsetSum(topicPay), System.nanoTime(),
+				Duration.ofSeconds(120));
+		this.acceptedTimes.addAll(warmRun.acceptedAt().values());
+		phase("warm-up", t);
+		this.log.printf("warm-up: %d payments at %.0f/s accepted, deducted, redelivered%n",
+				warmRun.acceptedAt().size(), warmRun.acceptedPerSecond());
+
 		// ---- the limit -------------------------------------------------------------------------------------
 		this.log.println("== limit: raw durable single-row commits, " + this.scale.threads() + " connections");
-		Instant t = Instant.now();
+		t = Instant.now();
 		double rawCommits = this.db.rawCommitRate(this.scale.threads(), this.scale.limitSeconds());
 		phase("limit: DB", t);
 		this.log.printf("raw durable commits/s: %.0f%n", rawCommits);
@@ -276,7 +296,7 @@ public final class Benchmark {
 		double relaySeconds = this.kafka.awaitEndOffset(topicPay, base + gAccepted, Duration.ofSeconds(120));
 		Map<String, Double> relayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
 		phase("relay catch-up", t);
-		List<ConsumerRecord<String, byte[]>> gRecords = this.kafka.readAll(topicPay, (int) gAccepted);
+		List<ConsumerRecord<String, byte[]>> gRecords = this.kafka.readAll(topicPay, prefix(run, "G"), (int) gAccepted);
 		long firstTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
 		long lastTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).max().orElse(0);
 		double relayRate = (relaySeconds > 0) ? gAccepted / relaySeconds : Double.NaN;
@@ -291,12 +311,12 @@ public final class Benchmark {
 				consumerUnique[0], gCheck[0], gCheck[1], gCheck[2]);
 
 		this.log.println("== consumer alone, duplicates only (Redis fast path): " + this.scale.duplicateRecords());
+		double dupRedisBefore = deliveries(consumer, "DUPLICATE", "redis");
 		consumer.pause();
 		List<ProducerRecord<String, byte[]>> dups = new ArrayList<>();
 		for (int i = 0; i < this.scale.duplicateRecords(); i++) {
 			dups.add(copy(gRecords.get(i % gRecords.size()), topicPay));
 		}
-		double dupRedisBefore = deliveries(consumer, "DUPLICATE", "redis");
 		this.kafka.produceAll(dups);
 		Map<String, Long> dbBefore = this.db.status("Com_select", "Com_insert", "Com_update", "Com_delete",
 				"Com_commit");
@@ -492,7 +512,7 @@ public final class Benchmark {
 				+ String.format(Locale.ROOT, "%.1f", (lastFlow - loadStart) / 1000.0) + " s): " + e2eCpu);
 		this.log.println("== profiles (JFR jdk.ExecutionSample, share of samples by top frame)");
 		profiles.forEach((k, v) -> this.log.printf("  %s: %d samples%n    methods %s%n    packages %s%n"
-				+ "    first io.payonce frame %s%n", k, v.samples(), fmt(v.topMethods()), fmt(v.topPackages()),
+				+ "    innermost io.payonce frame %s%n", k, v.samples(), fmt(v.topMethods()), fmt(v.topPackages()),
 				fmt(v.topPayonceFrames())));
 		this.log.println("== exactly-once checks: " + checks);
 		this.log.println();
@@ -579,14 +599,22 @@ public final class Benchmark {
 		try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin
 			.create(Map.of("bootstrap.servers", this.stack.kafka().bootstrapServers()))) {
 			while (System.nanoTime() < deadline) {
-				var groups = admin.describeConsumerGroups(List.of(CONSUMER_GROUP)).all().get();
-				var group = groups.get(CONSUMER_GROUP);
-				long assigned = group.members()
-					.stream()
-					.mapToLong(m -> m.assignment().topicPartitions().stream().filter(tp -> tp.topic().equals(topic)).count())
-					.sum();
-				if (assigned >= partitions) {
-					return;
+				try {
+					var group = admin.describeConsumerGroups(List.of(CONSUMER_GROUP)).all().get().get(CONSUMER_GROUP);
+					long assigned = group.members()
+						.stream()
+						.mapToLong(m -> m.assignment()
+							.topicPartitions()
+							.stream()
+							.filter(tp -> tp.topic().equals(topic))
+							.count())
+						.sum();
+					if (assigned >= partitions) {
+						return;
+					}
+				}
+				catch (java.util.concurrent.ExecutionException ex) {
+					// not joined yet: GroupIdNotFoundException
 				}
 				Thread.sleep(200);
 			}

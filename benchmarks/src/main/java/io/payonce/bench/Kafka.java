@@ -182,14 +182,18 @@ final class Kafka implements AutoCloseable {
 		return -1;
 	}
 
-	/** Reads the records between two end-offset sums of a topic (as written, headers included). */
-	List<ConsumerRecord<String, byte[]>> readAll(String topic, int expected) {
+	/** Reads the first {@code expected} records whose key starts with {@code keyPrefix}, headers included. */
+	List<ConsumerRecord<String, byte[]>> readAll(String topic, String keyPrefix, int expected) {
 		List<ConsumerRecord<String, byte[]>> records = new ArrayList<>(expected);
 		try (KafkaConsumer<String, byte[]> consumer = consumer("bench-reader-" + UUID.randomUUID(), false)) {
 			consumer.subscribe(List.of(topic));
 			long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
 			while (records.size() < expected && System.nanoTime() < deadline) {
-				consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+				for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+					if (records.size() < expected && record.key() != null && record.key().startsWith(keyPrefix)) {
+						records.add(record);
+					}
+				}
 			}
 		}
 		return records;

@@ -227,9 +227,9 @@ final class Report {
 		plot(g, accepted, max, left, right, top, bottom, new Color(30, 90, 200));
 		plot(g, deducted, max, left, right, top, bottom, new Color(210, 60, 30));
 		g.setColor(new Color(30, 90, 200));
-		g.drawString("callbacks accepted/s", right - 330, top + 14);
+		g.drawString("callbacks accepted/s (blue)", right - 380, top - 8);
 		g.setColor(new Color(210, 60, 30));
-		g.drawString("deductions committed/s", right - 170, top + 14);
+		g.drawString("deductions committed/s, pipeline (red)", right - 220, top - 8);
 
 		// latency distribution: histogram with 2 ms bins (log-count bars would hide the tail less; the marks show it)
 		int top2 = 520;
