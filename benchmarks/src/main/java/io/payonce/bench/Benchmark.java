@@ -264,7 +264,9 @@ public final class Benchmark {
 		t = Instant.now();
 		double rawCommits = this.db.rawCommitRate(this.scale.threads(), this.scale.limitSeconds());
 		phase("limit: DB", t);
-		this.log.printf("raw durable commits/s: %.0f%n", rawCommits);
+		double rawCommitsConsumer = this.db.rawCommitRate(CONSUMER_THREADS, this.scale.limitSeconds() / 2);
+		this.log.printf("raw durable commits/s: %.0f with %d connections, %.0f with %d (the consumer's concurrency)%n",
+				rawCommits, this.scale.threads(), rawCommitsConsumer, CONSUMER_THREADS);
 		this.log.println("== limit: raw Kafka produce/consume (acks=all, 300-byte values)");
 		t = Instant.now();
 		double rawProduce = this.kafka.rawProduce("bench.raw", this.scale.kafkaRecords(), 300);
@@ -427,6 +429,8 @@ public final class Benchmark {
 		Report r = this.report;
 		r.add("limit: raw durable commits/s (" + this.scale.threads() + " conn)", rawCommits, "commit/s", "", 0, "",
 				null);
+		r.add("limit: raw durable commits/s (" + CONSUMER_THREADS + " conn = consumer threads)", rawCommitsConsumer,
+				"commit/s", "", 0, "", null);
 		r.add("limit: raw commits/s / " + COMMITS_PER_PAYMENT + " commits per payment", perPaymentLimit, "pay/s",
 				"", 0, "", null);
 		r.add("limit: raw Kafka produce (acks=all)", rawProduce, "rec/s", "", 0, "", null);
@@ -448,8 +452,10 @@ public final class Benchmark {
 				"", null);
 		r.add("guarded consumer, unique records", consumerUnique[0], "rec/s", "naive consumer (same records)",
 				naive.perSecond(), ">= 80 % of naive", consumerUnique[0] >= 0.8 * naive.perSecond());
-		r.add("naive consumer, unique records", naive.perSecond(), "rec/s", "raw durable commits/s", rawCommits, "",
-				null);
+		r.add("naive consumer, unique records", naive.perSecond(), "rec/s", "raw commits/s, 3 conn", rawCommitsConsumer,
+				"", null);
+		r.add("guarded consumer, unique records (vs limit)", consumerUnique[0], "rec/s", "raw commits/s, 3 conn",
+				rawCommitsConsumer, "", null);
 		r.add("guarded consumer, 30 % duplicates", consumerMix[0], "rec/s", "db-only dedupe (same records)",
 				dbDedupe.perSecond(), "faster than db-only dedupe", consumerMix[0] > dbDedupe.perSecond());
 		r.add("guarded consumer, duplicates only (Redis)", consumerDups[0], "rec/s", "raw Kafka consume",
@@ -459,6 +465,9 @@ public final class Benchmark {
 		double e2eCpuTotal = sumExcept(e2eCpu, "benchmark (load generator)");
 		r.add("CPU per payment, pipeline e2e (all processes)", 1000 * e2eCpuTotal / e1Accepted, "ms",
 				"CPU ms per payment at 2,000/s on 2 cores", 1000.0 * 2 / 2000, "", null);
+		double cores = Runtime.getRuntime().availableProcessors();
+		r.add("CPU-bound ceiling: cores / pipeline CPU per payment", cores * e1Accepted / e2eCpuTotal, "pay/s",
+				"e2e payments/s measured", e2eRate, "", null);
 		for (Map.Entry<String, Double> e : e2eCpu.entrySet()) {
 			r.add("  CPU per payment: " + e.getKey(), 1000 * e.getValue() / e1Accepted, "ms", "", 0, "", null);
 		}
