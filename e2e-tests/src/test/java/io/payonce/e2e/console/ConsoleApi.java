@@ -1,0 +1,77 @@
+package io.payonce.e2e.console;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.openqa.selenium.json.Json;
+
+/**
+ * The dlt-handler's console API (dlt-handler/README.md) over HTTP basic, as the test's own look at what the page
+ * shows: the terminal records of an order, and a replay.
+ */
+final class ConsoleApi {
+
+	static final String ADMIN = "admin";
+
+	static final String ADMIN_PASSWORD = "admin-local";
+
+	private static final Json JSON = new Json();
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private final String baseUrl;
+
+	ConsoleApi(String baseUrl) {
+		this.baseUrl = baseUrl;
+	}
+
+	/** {@code GET /api/v1/terminal?orderNo=}: the summaries (eventId, orderNo, reason, attempt, status, …). */
+	List<Map<String, Object>> terminalRecords(String orderNo) {
+		HttpResponse<String> response = send(HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/terminal?orderNo="
+					+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
+			.GET());
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException("GET terminal records: " + response.statusCode() + " " + response.body());
+		}
+		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
+	}
+
+	/** {@code POST /api/v1/terminal/{eventId}/replay {"dryRun": false}}: status and body. */
+	HttpResponse<String> replay(String eventId) {
+		return send(HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/terminal/"
+					+ URLEncoder.encode(eventId, StandardCharsets.UTF_8) + "/replay"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"dryRun\": false}")));
+	}
+
+	private HttpResponse<String> send(HttpRequest.Builder request) {
+		String credentials = Base64.getEncoder()
+			.encodeToString((ADMIN + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+		try {
+			return this.http.send(request.header("Authorization", "Basic " + credentials)
+				.header("Accept", "application/json")
+				.timeout(Duration.ofSeconds(10))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
+	}
+
+}

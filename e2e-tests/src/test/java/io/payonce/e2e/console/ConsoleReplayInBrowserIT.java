@@ -1,0 +1,261 @@
+package io.payonce.e2e.console;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.e2e.support.PaymentFixture;
+import io.payonce.e2e.support.PaymentFixture.SeededPayment;
+import io.payonce.e2e.support.Pipeline;
+import io.payonce.infra.LocalStack;
+import io.payonce.infra.ServiceProcess;
+import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
+import io.payonce.infra.pipeline.TradeLedger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Alert;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.json.Json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Issue 6, last bullet: an operator replays a terminal record from the ops console in a real headless browser
+ * (Debian's Chromium through Selenium), and the ledger shows exactly one deduction. Black box, through the real
+ * pipeline: gateway, relay, consumer and dlt-handler run as separate processes (their exec jars) against the
+ * local stack's Kafka, MariaDB and Redis; the handler with a shortened ladder (1 s, 1 s; one retry, so attempt 2
+ * is the last).
+ * <p>
+ * Without Chromium or chromedriver the test is skipped, with the apt line in the assumption message; it never
+ * passes without a browser.
+ */
+class ConsoleReplayInBrowserIT {
+
+	private static final BigDecimal TOO_POOR = new BigDecimal("10.00");
+
+	private static final BigDecimal TOPPED_UP = new BigDecimal("100.00");
+
+	/** deduct-consumer/README.md: {@code payonce.consumer.group-id} default, which the pipeline runs with. */
+	private static final String CONSUMER_GROUP = "payonce-deduct-consumer";
+
+	private static final Duration TO_TERMINAL = Duration.ofSeconds(120);
+
+	private static final Duration DEDUCTION_TIMEOUT = Duration.ofSeconds(90);
+
+	private static final Duration PAGE_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Json JSON = new Json();
+
+	private static Pipeline pipeline;
+
+	private static ServiceProcess dltHandler;
+
+	private static TradeLedger ledger;
+
+	private static ConsoleApi console;
+
+	@BeforeAll
+	static void startPipeline() throws IOException {
+		assumeTrue(HeadlessChromium.missing().isEmpty(), () -> HeadlessChromium.missing().orElse(""));
+		LocalStack stack = LocalStack.shared();
+		pipeline = Pipeline.start(stack, "outbox-relay", "deduct-consumer", "producer-gateway");
+		ledger = pipeline.ledger();
+		dltHandler = startDltHandler(stack);
+		console = new ConsoleApi(dltHandler.baseUrl());
+	}
+
+	@AfterAll
+	static void stopPipeline() {
+		try {
+			if (dltHandler != null) {
+				dltHandler.stop();
+			}
+		}
+		finally {
+			if (pipeline != null) {
+				pipeline.close();
+			}
+		}
+	}
+
+	@Test
+	void anAdminReplaysATerminalRecordInTheBrowserAndItIsDeductedOnceEvenIfReplayedAgain() throws Exception {
+		// given an INIT order of 25.00 on an account of 10.00
+		SeededPayment payment = PaymentFixture.seedPayableOrder(ledger, PaymentFixture.aCallback(), TOO_POOR);
+
+		// when the platform reports it paid
+		CallbackResponse accepted = pipeline.callbacks().send(payment.callback());
+		assertThat(accepted.status()).as("callback answer %s", accepted).isEqualTo(200);
+
+		// then the consumer fails it twice (attempt 1, the retry after 1 s) and the console lists it OPEN
+		Map<String, Object> terminal = await().atMost(TO_TERMINAL)
+			.pollInterval(Duration.ofMillis(500))
+			.until(() -> onlyRecord(console.terminalRecords(payment.orderNo())), Objects::nonNull);
+		assertThat(terminal).containsEntry("status", "OPEN")
+			.containsEntry("reason", "RETRIES_EXHAUSTED")
+			.containsEntry("attempt", 2L);
+		String eventId = (String) terminal.get("eventId");
+		assertThat(ledger.orderStatus(payment.orderNo())).contains("INIT");
+		assertThat(ledger.flows(payment.orderNo())).isEmpty();
+
+		// when the account is topped up and an admin replays the record in the browser, accepting the confirmation
+		ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
+		try (HeadlessChromium chromium = HeadlessChromium.start()) {
+			replayInTheBrowser(chromium.driver(), eventId, payment.orderNo());
+		}
+
+		// then exactly one deduction is booked and the order is paid
+		BigDecimal expectedBalance = TOPPED_UP.subtract(payment.callback().amount());
+		await().atMost(DEDUCTION_TIMEOUT).untilAsserted(() -> {
+			assertThat(ledger.orderStatus(payment.orderNo())).contains("PAID");
+			assertThat(ledger.flows(payment.orderNo())).singleElement().satisfies(flow -> {
+				assertThat(flow.type()).isEqualTo("PAY_DEDUCT");
+				assertThat(flow.amount()).isEqualByComparingTo(payment.callback().amount().negate());
+			});
+			assertThat(ledger.balance(payment.userId())).hasValueSatisfying(
+					balance -> assertThat(balance).isEqualByComparingTo(expectedBalance));
+		});
+
+		// when the record is replayed a second time (API)
+		HttpResponse<String> again = console.replay(eventId);
+		assertThat(again.statusCode()).as("second replay: %s", again.body()).isEqualTo(200);
+		String secondReplayId = (String) ((Map<?, ?>) JSON.toType(again.body(), Json.MAP_TYPE)).get("replayId");
+
+		// then the consumer receives it and commits past it without touching the ledger
+		try (ReplayRecords replays = new ReplayRecords(pipeline.stack().kafka().bootstrapServers(),
+				payment.orderNo())) {
+			ConsumerRecord<String, byte[]> secondReplay = await().atMost(PAGE_TIMEOUT)
+				.until(() -> replays.replays()
+					.stream()
+					.filter(record -> secondReplayId.equals(ReplayRecords.header(record, PayonceHeaders.REPLAY_ID)))
+					.findFirst()
+					.orElse(null), Objects::nonNull);
+			assertThat(ReplayRecords.header(secondReplay, PayonceHeaders.EVENT_ID)).isEqualTo(eventId);
+			assertThat(replays.replays()).as("replays on pay.success: the browser's and the API's").hasSize(2);
+			awaitConsumed(secondReplay);
+		}
+		await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+			assertThat(ledger.flows(payment.orderNo())).filteredOn(flow -> "PAY_DEDUCT".equals(flow.type())).hasSize(1);
+			assertThat(ledger.flows(payment.orderNo())).hasSize(1);
+			assertThat(ledger.balance(payment.userId())).hasValueSatisfying(
+					balance -> assertThat(balance).isEqualByComparingTo(expectedBalance));
+		});
+		assertThat(ledger.orderStatus(payment.orderNo())).contains("PAID");
+		assertThat(onlyRecord(console.terminalRecords(payment.orderNo()))).containsEntry("status", "REPLAYED");
+	}
+
+	/**
+	 * Opens the console as admin, finds the OPEN row of the event, clicks its Replay button and accepts the
+	 * confirmation the page asks for; returns once the page shows the row REPLAYED.
+	 * <p>
+	 * Basic auth: Chromium follows a URL with credentials when navigating, but the page's {@code fetch('/api/…')}
+	 * resolves against the page URL and refuses a URL that carries credentials. So the browser signs in once by
+	 * opening a file of the console with credentials in the URL (Chromium keeps them for the origin's realm, as
+	 * after a login prompt), then opens the page by its plain URL and sends the cached credentials on each call.
+	 */
+	private static void replayInTheBrowser(ChromeDriver browser, String eventId, String orderNo) {
+		String plain = dltHandler.baseUrl();
+		browser.get(plain.replace("http://", "http://" + ConsoleApi.ADMIN + ":" + ConsoleApi.ADMIN_PASSWORD + "@")
+				+ "/console.css");
+		browser.get(plain + "/");
+
+		By row = By.cssSelector("tr[data-event-id='" + eventId + "']");
+		await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
+			assertThat(browser.findElement(By.id("message")).getText()).endsWith("record(s)");
+			assertThat(statusOf(browser, row)).isEqualTo("OPEN");
+		});
+		WebElement replay = browser.findElement(row).findElement(By.cssSelector("button.replay"));
+		assertThat(replay.isEnabled()).isTrue();
+		replay.click();
+
+		// the page first asks for a dry run, then window.confirm names the order
+		Alert confirm = await().atMost(PAGE_TIMEOUT)
+			.ignoreException(NoAlertPresentException.class)
+			.until(() -> browser.switchTo().alert(), Objects::nonNull);
+		assertThat(confirm.getText()).contains(orderNo).contains("pay.success");
+		confirm.accept();
+
+		await().atMost(PAGE_TIMEOUT)
+			.ignoreExceptions()
+			.untilAsserted(() -> assertThat(statusOf(browser, row)).isEqualTo("REPLAYED"));
+	}
+
+	private static String statusOf(ChromeDriver browser, By row) {
+		return browser.findElement(row).findElement(By.cssSelector("td.status")).getText();
+	}
+
+	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit file. */
+	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
+		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
+		Path consoleDir = Files.createDirectories(stack.dataDir().resolve("console-browser-it"));
+		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment("dlt-handler"));
+		env.put("PAYONCE_DLT_RETRY_TIERS", "1s,1s");
+		env.put("PAYONCE_DLT_RETRY_MAX_RETRIES", "1");
+		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
+		// not the machine-wide default in java.io.tmpdir: decisions of other handlers must not apply here
+		env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", consoleDir.resolve("audit.jsonl").toString());
+		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), freePort(),
+				env, dir);
+		try {
+			return handler.awaitHealthy(Duration.ofMinutes(4));
+		}
+		catch (RuntimeException ex) {
+			handler.stop();
+			throw ex;
+		}
+	}
+
+	/** Waits until the deduct consumer's group has committed past this record (it was handled). */
+	private static void awaitConsumed(ConsumerRecord<String, byte[]> record) {
+		TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+				pipeline.stack().kafka().bootstrapServers()))) {
+			await().atMost(DEDUCTION_TIMEOUT).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+				OffsetAndMetadata committed = admin.listConsumerGroupOffsets(CONSUMER_GROUP)
+					.partitionsToOffsetAndMetadata()
+					.get(10, TimeUnit.SECONDS)
+					.get(partition);
+				assertThat(committed).as("committed offset of %s on %s", CONSUMER_GROUP, partition).isNotNull();
+				assertThat(committed.offset()).isGreaterThan(record.offset());
+			});
+		}
+	}
+
+	private static Map<String, Object> onlyRecord(List<Map<String, Object>> records) {
+		assertThat(records).as("terminal records of one order").hasSizeLessThanOrEqualTo(1);
+		return records.isEmpty() ? null : records.get(0);
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
