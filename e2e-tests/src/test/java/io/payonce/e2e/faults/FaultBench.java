@@ -59,10 +59,10 @@ final class FaultBench implements AutoCloseable {
 	static final String DLT = "dlt-handler";
 
 	/** A hung consumer is out of its group after this (the broker's view: no heartbeat). */
-	static final Duration CONSUMER_SESSION_TIMEOUT = Duration.ofSeconds(10);
+	static final Duration CONSUMER_SESSION_TIMEOUT = Duration.ofSeconds(6);
 
 	/** A consumer that polls no more within this leaves its group (the client's view). */
-	static final Duration CONSUMER_MAX_POLL_INTERVAL = Duration.ofSeconds(20);
+	static final Duration CONSUMER_MAX_POLL_INTERVAL = Duration.ofSeconds(10);
 
 	/** The shortened retry ladder of the dlt-handler: attempts 1, 2, 3; a failed attempt 3 is terminal. */
 	static final String RETRY_TIERS = "1s,2s";
@@ -74,6 +74,9 @@ final class FaultBench implements AutoCloseable {
 	static final String CONSOLE_ADMIN_PASSWORD = "admin-local";
 
 	private static final Duration HEALTH_TIMEOUT = Duration.ofMinutes(4);
+
+	/** How long a running service may take to report UP again once the stack is whole. */
+	static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(60);
 
 	private final LocalStack stack;
 
@@ -206,24 +209,30 @@ final class FaultBench implements AutoCloseable {
 	}
 
 	/**
-	 * Restarts whatever a scenario left down: the nodes of the stack, then every service that is not running or
-	 * not healthy (a service that is up but unhealthy is stopped first). Returns the names restarted.
+	 * Restarts whatever a scenario left down: the nodes of the stack, then every service that is not running, or
+	 * that does not report UP within {@link #RECOVERY_TIMEOUT} (its health answer and the end of its log go into
+	 * the returned notes, then it is stopped and started). Returns what it did, empty if nothing was needed.
 	 */
 	List<String> heal() {
-		List<String> restarted = new ArrayList<>();
+		List<String> notes = new ArrayList<>();
 		for (ManagedNode node : List.of(this.stack.mariaDb(), this.stack.redis(), this.stack.kafka())) {
 			if (!node.isRunning()) {
 				node.start();
-				restarted.add(node.getClass().getSimpleName());
+				notes.add("restarted " + node.getClass().getSimpleName());
 			}
 		}
 		for (ServiceProcess service : this.services.values()) {
 			if (service.isRunning() && !service.isHealthy()) {
+				long since = System.nanoTime();
 				try {
-					// a restart of Kafka or MariaDB may leave a service reconnecting for a while
-					await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(service::isHealthy);
+					// a restart of Kafka or MariaDB leaves a service reconnecting for a while
+					await().atMost(RECOVERY_TIMEOUT).pollInterval(Duration.ofSeconds(1)).until(service::isHealthy);
+					notes.add(service.service() + " UP again after "
+							+ Duration.ofNanos(System.nanoTime() - since).toSeconds() + " s");
 				}
 				catch (org.awaitility.core.ConditionTimeoutException ex) {
+					notes.add(service.service() + " not UP " + RECOVERY_TIMEOUT.toSeconds() + " s after the fault healed ("
+							+ health(service) + "; log: " + logTail(service, 3) + "), restarted");
 					service.stop();
 				}
 			}
@@ -232,10 +241,37 @@ final class FaultBench implements AutoCloseable {
 				if (this.consumers.contains(service)) {
 					this.metrics.restarted(service);
 				}
-				restarted.add(service.service());
+				notes.add("restarted " + service.service());
 			}
 		}
-		return restarted;
+		return notes;
+	}
+
+	private static String health(ServiceProcess service) {
+		try {
+			java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+				.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.baseUrl() + "/actuator/health"))
+					.timeout(Duration.ofSeconds(5))
+					.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+			return "health " + response.statusCode() + " " + response.body();
+		}
+		catch (IOException ex) {
+			return "health unreachable: " + ex.getMessage();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "interrupted";
+		}
+	}
+
+	private static String logTail(ServiceProcess service, int lines) {
+		try (java.util.stream.Stream<String> log = Files.lines(service.logFile())) {
+			List<String> all = log.filter(line -> line.contains("WARN") || line.contains("ERROR")).toList();
+			return String.join(" | ", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return "unreadable";
+		}
 	}
 
 	/** kill -9 of a service; its counters are scraped first. */

@@ -158,14 +158,12 @@ class FaultSuiteIT {
 
 	@Test
 	@Order(4)
-	void aConsumerKilledMidStreamTwiceLosesAndDoublesNothing() {
-		underLoad("consumer kill -9 mid-stream",
-				"kill -9 of the consumer twice (at 25 % and 60 % of the load), each time restarted", 0.25, run -> {
+	void aConsumerKilledMidStreamLosesAndDoublesNothing() {
+		// the same natural race as above at another moment: a kill -9 lands inside a deduct transaction (rolled
+		// back by MariaDB) or between the commit and the acknowledgement, whichever the stream is in
+		underLoad("consumer kill -9 mid-stream", "kill -9 of the consumer at 70 % of the load, restarted", 0.7,
+				run -> {
 					ServiceProcess consumer = bench.consumers().get(0);
-					bench.kill(consumer);
-					bench.restart(consumer);
-					run.awaitLoad(0.6);
-					awaitDeductionsInProgress(run);
 					bench.kill(consumer);
 					bench.restart(consumer);
 				});
@@ -252,9 +250,9 @@ class FaultSuiteIT {
 		ScenarioRunner.Running run = runner.begin("Redis stopped (fail closed)",
 				"Redis stopped before the load; started again once the events were on pay.success");
 		bench.stack().redis().stop();
-		run.startLoad(runner.paymentsPerScenario / 2);
+		run.startLoad(runner.paymentsPerScenario);
 		run.awaitLoadFinished();
-		int payments = runner.paymentsPerScenario / 2;
+		int payments = runner.paymentsPerScenario;
 
 		// then the events arrive, but with CLOSED failure policy nothing is deducted while Redis is down
 		ScenarioRunner.awaitUntil(Duration.ofMinutes(2), () -> bench.paySuccessRecords(run.scope).size() >= payments);
@@ -408,7 +406,9 @@ class FaultSuiteIT {
 		run.startLoad(runner.paymentsPerScenario);
 		run.awaitLoad(share);
 		awaitDeductionsInProgress(run);
+		long injecting = System.nanoTime();
 		inject.accept(run);
+		run.note("fault injected and its processes back in " + ScenarioRunner.secondsSince(injecting) + " s");
 		FaultReport.Scenario scenario = runner.finish(run);
 		assertInvariantsHold(scenario);
 		assertThat(scenario.deducted()).isEqualTo(runner.paymentsPerScenario);

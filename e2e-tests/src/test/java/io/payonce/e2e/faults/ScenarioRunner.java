@@ -106,6 +106,10 @@ final class ScenarioRunner {
 		await().atMost(atMost).pollInterval(Duration.ofMillis(250)).until(condition::getAsBoolean);
 	}
 
+	static double secondsSince(long nanoTime) {
+		return Math.round((System.nanoTime() - nanoTime) / 1e8) / 10.0;
+	}
+
 	/** Heals, waits until every 2xx callback is deducted or terminal, checks I1–I5 and reports. */
 	FaultReport.Scenario finish(Running running) {
 		if (running.load != null) {
@@ -114,11 +118,13 @@ final class ScenarioRunner {
 					running.load.duplicateCallbacks.get());
 			running.note("load: " + running.load);
 		}
-		List<String> restarted = this.bench.heal();
-		if (!restarted.isEmpty()) {
-			running.note("healed: restarted " + restarted);
+		long healing = System.nanoTime();
+		List<String> healed = this.bench.heal();
+		if (!healed.isEmpty()) {
+			running.note("healed in " + secondsSince(healing) + " s: " + String.join(", ", healed));
 		}
 		Scope scope = running.scope;
+		long settling = System.nanoTime();
 		try {
 			await().atMost(SETTLE_TIMEOUT).pollInterval(Duration.ofSeconds(1))
 				.until(() -> this.bench.invariants()
@@ -128,6 +134,7 @@ final class ScenarioRunner {
 		catch (org.awaitility.core.ConditionTimeoutException ex) {
 			running.note("did not settle within " + SETTLE_TIMEOUT);
 		}
+		running.note("settled in " + secondsSince(settling) + " s");
 		this.bench.metrics().scrape(this.bench.consumers());
 		List<Invariants.Result> results = this.bench.invariants().check(scope, this.bench.events(scope),
 				this.bench.terminalKeys(scope));
@@ -136,7 +143,7 @@ final class ScenarioRunner {
 				this.bench.metrics().counted(), this.bench.metrics().outcome("DUPLICATE"),
 				this.bench.metrics().outcome("RETRY"), this.bench.terminalKeys(scope).size(),
 				this.bench.invariants().deductionCount(scope.prefix()),
-				Math.round((System.nanoTime() - running.startedAt) / 1e8) / 10.0, results,
+				secondsSince(running.startedAt), results,
 				String.join("; ", running.notes));
 		this.report.add(scenario);
 		return scenario;
