@@ -95,20 +95,37 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 	}
 
 	private String serverConfig() {
+		return brokerSettings("127.0.0.1", this.port, this.controllerPort, this.partitions, logDirs().toString())
+			.entrySet()
+			.stream()
+			.map(entry -> entry.getKey() + "=" + entry.getValue())
+			.collect(Collectors.joining("\n", "# written by io.payonce.infra.KafkaBroker at every start\n", "\n"));
+	}
+
+	/**
+	 * The broker's settings, shared with the container of {@code PAYONCE_STACK=testcontainers}: clients always
+	 * reach it at {@code 127.0.0.1:<port>}.
+	 * @param bindHost where the listeners bind ({@code 0.0.0.0} inside a container)
+	 * @param logDirs the data folder, or {@code null} to keep the broker's default
+	 */
+	static Map<String, String> brokerSettings(String bindHost, int port, int controllerPort, int partitions,
+			String logDirs) {
 		Map<String, String> config = new java.util.LinkedHashMap<>();
 		config.put("node.id", "1");
 		config.put("process.roles", "broker,controller");
-		config.put("listeners", "PLAINTEXT://127.0.0.1:" + this.port + ",CONTROLLER://127.0.0.1:" + this.controllerPort);
-		config.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + this.port);
+		config.put("listeners", "PLAINTEXT://" + bindHost + ":" + port + ",CONTROLLER://" + bindHost + ":" + controllerPort);
+		config.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
 		config.put("controller.listener.names", "CONTROLLER");
 		config.put("inter.broker.listener.name", "PLAINTEXT");
 		config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
 		// Static quorum of one voter; "--standalone" (dynamic quorum) is not used on purpose.
-		config.put("controller.quorum.voters", "1@127.0.0.1:" + this.controllerPort);
-		config.put("log.dirs", logDirs().toString());
+		config.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+		if (logDirs != null) {
+			config.put("log.dirs", logDirs);
+		}
 		// Topics are created by infra with the partitions the config asks for, never by a client's typo.
 		config.put("auto.create.topics.enable", "false");
-		config.put("num.partitions", Integer.toString(this.partitions));
+		config.put("num.partitions", Integer.toString(partitions));
 		// One broker: every internal topic has replication factor 1, or the broker waits forever for more.
 		config.put("offsets.topic.replication.factor", "1");
 		config.put("offsets.topic.num.partitions", "10");
@@ -121,10 +138,7 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 		config.put("min.insync.replicas", "1");
 		// Consumers in tests should get their partitions at once, not after 3 s.
 		config.put("group.initial.rebalance.delay.ms", "0");
-		return config.entrySet()
-			.stream()
-			.map(entry -> entry.getKey() + "=" + entry.getValue())
-			.collect(Collectors.joining("\n", "# written by io.payonce.infra.KafkaBroker at every start\n", "\n"));
+		return config;
 	}
 
 	private static final String LOG4J_CONFIG = """
@@ -183,7 +197,12 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 
 	@Override
 	boolean probe() throws Exception {
-		try (Admin admin = admin()) {
+		return probe(bootstrapServers());
+	}
+
+	/** {@code true} once the broker at {@code bootstrapServers} answers describeCluster with a node. */
+	static boolean probe(String bootstrapServers) throws Exception {
+		try (Admin admin = admin(bootstrapServers)) {
 			return !admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty();
 		}
 	}
@@ -195,12 +214,27 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 
 	@Override
 	public void createTopics() {
-		try (Admin admin = admin()) {
+		try {
+			createTopics(bootstrapServers(), this.partitions);
+		}
+		catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
+			throw failure("could not create topics: " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw failure("interrupted while creating topics", ex);
+		}
+	}
+
+	/** Creates every {@link Topic} missing on the broker at {@code bootstrapServers}, RF 1. Idempotent. */
+	static void createTopics(String bootstrapServers, int partitions)
+			throws ExecutionException, java.util.concurrent.TimeoutException, InterruptedException {
+		try (Admin admin = admin(bootstrapServers)) {
 			Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 			List<NewTopic> missing = Arrays.stream(Topic.values())
 				.map(Topic::topicName)
 				.filter(name -> !existing.contains(name))
-				.map(name -> new NewTopic(name, this.partitions, (short) 1))
+				.map(name -> new NewTopic(name, partitions, (short) 1))
 				.collect(Collectors.toList());
 			if (missing.isEmpty()) {
 				return;
@@ -215,18 +249,11 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 				}
 			}
 		}
-		catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
-			throw failure("could not create topics: " + ex.getMessage(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw failure("interrupted while creating topics", ex);
-		}
 	}
 
-	private Admin admin() {
+	private static Admin admin(String bootstrapServers) {
 		Properties props = new Properties();
-		props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+		props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
 		props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
 		props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "10000");
 		props.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "500");

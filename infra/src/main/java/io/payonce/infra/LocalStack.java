@@ -17,6 +17,11 @@ import java.util.Map;
  * try (LocalStack stack = LocalStack.start(LocalStackConfig.freePorts(dir))) { ... }   // owns its processes
  * LocalStack stack = LocalStack.shared();                                          // one per test JVM
  * </pre>
+ *
+ * <p>
+ * {@code PAYONCE_STACK=testcontainers} (or {@code -Dpayonce.stack=testcontainers}) makes {@link #shared()} run the
+ * same nodes as Docker containers instead, with MariaDB or ({@code PAYONCE_STACK_DB=mysql}) MySQL: see
+ * {@link StackOptions} and docs/testcontainers.md. Without the switch nothing changes.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -28,18 +33,31 @@ public final class LocalStack implements AutoCloseable {
 
 	private final LocalStackConfig config;
 
-	private final KafkaBroker kafka;
+	private final StackOptions options;
 
-	private final MariaDbServer mariaDb;
+	private final KafkaNode kafka;
 
-	private final RedisServer redis;
+	private final MariaDbNode mariaDb;
 
-	private LocalStack(LocalStackConfig config) {
+	private final RedisNode redis;
+
+	/** Runs once at the end of the test JVM after {@link #close()}: removes containers; nothing for processes. */
+	private final Runnable release;
+
+	private LocalStack(LocalStackConfig config, StackOptions options, KafkaNode kafka, MariaDbNode mariaDb,
+			RedisNode redis, Runnable release) {
 		this.config = config;
-		this.kafka = new KafkaBroker(config.dataDir(), config.kafkaPort(), config.kafkaControllerPort(),
-				config.partitions());
-		this.mariaDb = new MariaDbServer(config.dataDir(), config.mariaDbPort());
-		this.redis = new RedisServer(config.dataDir(), config.redisPort());
+		this.options = options;
+		this.kafka = kafka;
+		this.mariaDb = mariaDb;
+		this.redis = redis;
+		this.release = release;
+	}
+
+	/** A stack of nodes started elsewhere (the containers of {@link ContainerNodes}). */
+	static LocalStack assemble(LocalStackConfig config, StackOptions options, KafkaNode kafka, MariaDbNode mariaDb,
+			RedisNode redis, Runnable release) {
+		return new LocalStack(config, options, kafka, mariaDb, redis, release);
 	}
 
 	/**
@@ -48,15 +66,20 @@ public final class LocalStack implements AutoCloseable {
 	 * @throws NodeStartException naming the node, its port and the end of its log
 	 */
 	public static LocalStack start(LocalStackConfig config) {
-		LocalStack stack = new LocalStack(config);
+		KafkaBroker kafka = new KafkaBroker(config.dataDir(), config.kafkaPort(), config.kafkaControllerPort(),
+				config.partitions());
+		MariaDbServer mariaDb = new MariaDbServer(config.dataDir(), config.mariaDbPort());
+		RedisServer redis = new RedisServer(config.dataDir(), config.redisPort());
+		LocalStack stack = new LocalStack(config, StackOptions.LOCAL, kafka, mariaDb, redis, () -> {
+		});
 		try {
 			Files.createDirectories(config.dataDir());
 			// The broker JVM takes longest to boot: let it do so while MariaDB and Redis start.
-			stack.kafka.launch();
-			stack.mariaDb.start();
-			stack.redis.start();
-			stack.kafka.awaitReady(stack.kafka.startTimeout());
-			stack.kafka.afterReady();
+			kafka.launch();
+			mariaDb.start();
+			redis.start();
+			kafka.awaitReady(kafka.startTimeout());
+			kafka.afterReady();
 			return stack;
 		}
 		catch (IOException ex) {
@@ -73,8 +96,19 @@ public final class LocalStack implements AutoCloseable {
 	 * The stack shared by every integration test of this JVM: a temporary folder, free ports, stopped (and its
 	 * folder deleted) by a shutdown hook. Tests must not stop it; they may kill, pause and restart single nodes
 	 * if they start them again.
+	 *
+	 * <p>
+	 * With {@code PAYONCE_STACK=testcontainers} ({@link StackOptions}) the same nodes run as Docker containers;
+	 * without a Docker engine that fails at once with a {@link NodeStartException} saying so.
+	 * @throws IllegalArgumentException if {@code PAYONCE_STACK} or {@code PAYONCE_STACK_DB} has an unknown value
 	 */
 	public static synchronized LocalStack shared() {
+		if (shared == null) {
+			StackOptions options = StackOptions.current();
+			if (options.mode() == StackOptions.Mode.TESTCONTAINERS) {
+				shared = ContainerStack.shared(options);
+			}
+		}
 		if (shared == null) {
 			stopOrphanedSharedStacks();
 			Path dir;
@@ -142,6 +176,16 @@ public final class LocalStack implements AutoCloseable {
 		return this.config;
 	}
 
+	/** Local processes or containers, MariaDB or MySQL; {@link StackOptions#LOCAL} for {@link #start}. */
+	public StackOptions options() {
+		return this.options;
+	}
+
+	/** Ends the stack for good at the end of the JVM, after {@link #close()}: removes its containers, if any. */
+	void release() {
+		this.release.run();
+	}
+
 	/**
 	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
 	 * schema and user for the gateway and the consumer, Redis for the consumer, the CDC account for the relay, a
@@ -164,6 +208,9 @@ public final class LocalStack implements AutoCloseable {
 				env.put("PAYONCE_RELAY_DATABASE_PORT", Integer.toString(this.mariaDb.port()));
 				env.put("PAYONCE_RELAY_DATABASE_USER", LocalDatabase.CDC.user());
 				env.put("PAYONCE_RELAY_DATABASE_PASSWORD", LocalDatabase.CDC.password());
+				if (this.options.database() != StackOptions.Database.MARIADB) {
+					env.put("PAYONCE_RELAY_FLAVOUR", this.options.database().relayFlavour());
+				}
 				break;
 			case "dlt-handler":
 				// Its own RocksDB folder per stack: two handlers on one machine must not share the state lock.
@@ -186,7 +233,10 @@ public final class LocalStack implements AutoCloseable {
 		return List.of(this.mariaDb, this.redis, this.kafka);
 	}
 
-	/** Stops every node by PID (SIGTERM, then SIGKILL); no process is left behind. Data stays on disk. */
+	/**
+	 * Stops every node by PID (SIGTERM, then SIGKILL); no process is left behind. Data stays on disk. Containers
+	 * are stopped, not removed (that is {@link #release()} at the end of the JVM).
+	 */
 	@Override
 	public void close() {
 		List<RuntimeException> failures = new ArrayList<>();

@@ -44,21 +44,6 @@ final class MariaDbServer extends ProcessNode implements MariaDbNode {
 	}
 
 	@Override
-	public String jdbcUrl(String schema) {
-		return "jdbc:mariadb://127.0.0.1:" + this.port + "/" + (schema == null ? "" : schema);
-	}
-
-	@Override
-	public Connection rootConnection() {
-		try {
-			return DriverManager.getConnection(jdbcUrl(""), ROOT_USER, ROOT_PASSWORD);
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("Cannot connect to MariaDB at " + jdbcUrl("") + " as root", ex);
-		}
-	}
-
-	@Override
 	public String rootUser() {
 		return ROOT_USER;
 	}
@@ -128,8 +113,13 @@ final class MariaDbServer extends ProcessNode implements MariaDbNode {
 
 	@Override
 	boolean probe() throws SQLException {
-		try (Connection connection = DriverManager.getConnection(jdbcUrl("") + "?connectTimeout=1000", ROOT_USER,
-				ROOT_PASSWORD); Statement statement = connection.createStatement();
+		return probe(jdbcUrl(""), ROOT_USER, ROOT_PASSWORD);
+	}
+
+	/** {@code true} once the server at {@code serverUrl} answers {@code SELECT 1}. */
+	static boolean probe(String serverUrl, String user, String password) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(serverUrl + "?connectTimeout=1000", user, password);
+				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SELECT 1")) {
 			return result.next() && result.getInt(1) == 1;
 		}
@@ -137,22 +127,29 @@ final class MariaDbServer extends ProcessNode implements MariaDbNode {
 
 	@Override
 	void afterReady() {
+		try {
+			runScript(jdbcUrl(""), ROOT_USER, ROOT_PASSWORD, "/db/init.sql");
+		}
+		catch (SQLException ex) {
+			throw failure("rejected db/init.sql: " + ex.getMessage(), ex);
+		}
+	}
+
+	/** Runs a classpath SQL script (statements separated by {@code ;}) in one round trip. */
+	static void runScript(String serverUrl, String user, String password, String resource) throws SQLException {
 		String script;
-		try (InputStream in = MariaDbServer.class.getResourceAsStream("/db/init.sql")) {
+		try (InputStream in = MariaDbServer.class.getResourceAsStream(resource)) {
 			if (in == null) {
-				throw new IllegalStateException("db/init.sql is missing from the infra jar");
+				throw new IllegalStateException(resource.substring(1) + " is missing from the infra jar");
 			}
 			script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		try (Connection connection = DriverManager.getConnection(jdbcUrl("") + "?allowMultiQueries=true", ROOT_USER,
-				ROOT_PASSWORD); Statement statement = connection.createStatement()) {
+		try (Connection connection = DriverManager.getConnection(serverUrl + "?allowMultiQueries=true", user,
+				password); Statement statement = connection.createStatement()) {
 			statement.execute(script);
-		}
-		catch (SQLException ex) {
-			throw failure("rejected db/init.sql: " + ex.getMessage(), ex);
 		}
 	}
 

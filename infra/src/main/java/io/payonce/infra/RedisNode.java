@@ -6,6 +6,8 @@ public interface RedisNode extends ManagedNode {
 	int port();
 
 	/** {@code redis://127.0.0.1:<port>}, the format Redisson expects. */
-	String address();
+	default String address() {
+		return "redis://127.0.0.1:" + port();
+	}
 
 }

@@ -28,11 +28,6 @@ final class RedisServer extends ProcessNode implements RedisNode {
 	}
 
 	@Override
-	public String address() {
-		return "redis://127.0.0.1:" + this.port;
-	}
-
-	@Override
 	List<Integer> ports() {
 		return List.of(this.port);
 	}

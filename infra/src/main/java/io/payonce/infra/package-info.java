@@ -25,5 +25,11 @@
  * Invariants: a restart keeps the data (MariaDB is initialised only once per data dir, Kafka storage formatted
  * only once); schemas, users and topics are (re)created idempotently at every start; the CDC account can read
  * and replicate but never write.
+ *
+ * <p>
+ * Where a Docker engine exists, {@code PAYONCE_STACK=testcontainers} makes {@link io.payonce.infra.LocalStack#shared()}
+ * run the same nodes as containers ({@code ContainerNode} and its subclasses, Testcontainers being an optional
+ * dependency), with MariaDB or MySQL ({@code PAYONCE_STACK_DB}); see {@link io.payonce.infra.StackOptions} and
+ * docs/testcontainers.md. The default stays the local processes.
  */
 package io.payonce.infra;

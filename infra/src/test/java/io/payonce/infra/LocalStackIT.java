@@ -178,7 +178,7 @@ class LocalStackIT {
 		assertThatThrownBy(() -> stack.serviceEnvironment("nope")).isInstanceOf(IllegalArgumentException.class);
 	}
 
-	private static String variable(Connection connection, String name) throws SQLException {
+	static String variable(Connection connection, String name) throws SQLException {
 		try (Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SHOW VARIABLES LIKE '" + name + "'")) {
 			assertThat(result.next()).as("variable %s exists", name).isTrue();
