@@ -120,7 +120,12 @@ class OutboxEventsReachKafkaIT {
 
 		// then
 		await().atMost(Duration.ofSeconds(60)).until(() -> !recorder.withKey(orderNo).isEmpty());
-		var health = relay.getBean(RelayHealthIndicator.class).health();
+		// The record can be read a moment before the relay has noted its acknowledgement.
+		RelayHealthIndicator indicator = relay.getBean(RelayHealthIndicator.class);
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> indicator.health().getDetails().containsKey("lastEventAgeMs")
+					&& !indicator.health().getDetails().containsKey("kafkaAwaitingAcksForMs"));
+		var health = indicator.health();
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails()).containsEntry("engine", "STREAMING")
 			.containsEntry("databaseConnected", "true")
