@@ -537,8 +537,11 @@ public final class Benchmark {
 		r.print(tablePrinter);
 		Files.writeString(this.out.resolve("table.txt"), table.toString(StandardCharsets.UTF_8));
 		r.writeJson(this.out.resolve("results.json"));
-		r.drawPng(this.out.resolve("throughput-latency.png"), this.acceptedTimes, this.deductedTimes, lat,
-				"PayOnce " + this.scale.name() + " run " + started + " (load avg at start " + Sys.loadAverage()
+		List<Long> baselineTimes = new ArrayList<>(this.db.flowTimes("bench_naive", prefix(run, "")).values());
+		baselineTimes.addAll(this.db.flowTimes("bench_dedupe", prefix(run, "")).values());
+		r.drawPng(this.out.resolve("throughput-latency.png"), this.acceptedTimes, this.deductedTimes, baselineTimes,
+				lat, "PayOnce " + this.scale.name() + " run " + started + " (load avg at start "
+						+ r.facts.get("loadAverageAtStart")
 						+ "): p50 " + p50 + " ms, p99 " + p99 + " ms, p99.9 " + p999 + " ms at " + (long) halfRate
 						+ "/s");
 	}

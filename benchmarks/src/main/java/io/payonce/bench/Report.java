@@ -169,8 +169,8 @@ final class Report {
 	 * Top: callbacks accepted and deductions committed per second over the whole run, phases shaded. Bottom: the
 	 * distribution of callback-accepted → deduction-committed latency at half load, percentiles marked.
 	 */
-	void drawPng(Path file, Collection<Long> acceptedAt, Collection<Long> deductedAt, long[] latenciesMs,
-			String title) throws IOException {
+	void drawPng(Path file, Collection<Long> acceptedAt, Collection<Long> deductedAt, Collection<Long> baselineAt,
+			long[] latenciesMs, String title) throws IOException {
 		int w = 1400;
 		int h = 900;
 		BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
@@ -203,9 +203,10 @@ final class Report {
 		int seconds = (int) ((t1 - t0) / 1000) + 1;
 		double[] accepted = perSecond(acceptedAt, t0, seconds);
 		double[] deducted = perSecond(deductedAt, t0, seconds);
+		double[] baseline = perSecond(baselineAt, t0, seconds);
 		double max = 1;
 		for (int i = 0; i < seconds; i++) {
-			max = Math.max(max, Math.max(accepted[i], deducted[i]));
+			max = Math.max(max, Math.max(Math.max(accepted[i], deducted[i]), baseline[i]));
 		}
 		int left = 80;
 		int right = w - 30;
@@ -226,10 +227,13 @@ final class Report {
 				+ ")");
 		plot(g, accepted, max, left, right, top, bottom, new Color(30, 90, 200));
 		plot(g, deducted, max, left, right, top, bottom, new Color(210, 60, 30));
+		plot(g, baseline, max, left, right, top, bottom, new Color(120, 120, 120));
 		g.setColor(new Color(30, 90, 200));
-		g.drawString("callbacks accepted/s (blue)", right - 380, top - 8);
+		g.drawString("callbacks accepted/s", right - 560, top - 8);
 		g.setColor(new Color(210, 60, 30));
-		g.drawString("deductions committed/s, pipeline (red)", right - 220, top - 8);
+		g.drawString("deductions committed/s (pipeline)", right - 420, top - 8);
+		g.setColor(new Color(120, 120, 120));
+		g.drawString("deductions/s (baseline consumers)", right - 215, top - 8);
 
 		// latency distribution: histogram with 2 ms bins (log-count bars would hide the tail less; the marks show it)
 		int top2 = 520;
