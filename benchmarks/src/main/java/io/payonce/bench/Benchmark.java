@@ -65,7 +65,7 @@ public final class Benchmark {
 			if ("small".equals(name)) {
 				return new Scale(name, 8, 3, 20_000, 300, 1_000, 3_000, 700, 5, 8_000, 5);
 			}
-			return new Scale("full", 16, 8, 200_000, 6_000, 12_000, 40_000, 7_000, 20, 40_000, 20);
+			return new Scale("full", 16, 8, 200_000, 6_000, 10_000, 40_000, 6_000, 20, 40_000, 20);
 		}
 
 	}
