@@ -189,6 +189,7 @@ public final class Benchmark {
 		this.log.println("== starting " + jars.keySet() + " (JFR recording on, for the profiles)");
 		Path serviceDir = stackDir.resolve("services");
 		Files.createDirectories(serviceDir);
+		Path jfc = benchJfc(serviceDir);
 		for (Map.Entry<String, Path> jar : jars.entrySet()) {
 			Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(jar.getKey()));
 			if (CONSUMER.equals(jar.getKey())) {
@@ -197,7 +198,8 @@ public final class Benchmark {
 						"{\"spring\":{\"kafka\":{\"consumer\":{\"properties\":{\"session.timeout.ms\":\"120000\"}}}}}");
 			}
 			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
-					"-XX:StartFlightRecording=name=bench,filename=" + serviceDir.resolve(jar.getKey() + "-exit.jfr"));
+					"-XX:StartFlightRecording=name=bench,settings=" + jfc + ",filename="
+							+ serviceDir.resolve(jar.getKey() + "-exit.jfr"));
 			this.services.put(jar.getKey(),
 					ServiceProcess.launch(jar.getKey(), jar.getValue(), freePort(), env, serviceDir, jvm));
 		}
@@ -508,7 +510,8 @@ public final class Benchmark {
 		r.facts.put("dbDedupe", dbDedupe.toString());
 		Map<String, Object> prof = new LinkedHashMap<>();
 		profiles.forEach((k, v) -> prof.put(k, Map.of("samples", v.samples(), "topMethods", v.topMethods(),
-				"topPackages", v.topPackages(), "topPayonceFrames", v.topPayonceFrames())));
+				"topPackages", v.topPackages(), "topPayonceFrames", v.topPayonceFrames(), "workerWaitMillis",
+				v.waitMillis())));
 		r.facts.put("profiles", prof);
 		r.facts.put("loadAverageAtEnd", Sys.loadAverage());
 		r.facts.put("finishedAt", Instant.now().toString());
@@ -523,8 +526,8 @@ public final class Benchmark {
 				+ String.format(Locale.ROOT, "%.1f", (lastFlow - loadStart) / 1000.0) + " s): " + e2eCpu);
 		this.log.println("== profiles (JFR jdk.ExecutionSample, share of samples by top frame)");
 		profiles.forEach((k, v) -> this.log.printf("  %s: %d samples%n    methods %s%n    packages %s%n"
-				+ "    innermost io.payonce frame %s%n", k, v.samples(), fmt(v.topMethods()), fmt(v.topPackages()),
-				fmt(v.topPayonceFrames())));
+				+ "    innermost io.payonce frame %s%n    worker-thread waits >= 1 ms, total ms: %s%n", k, v.samples(),
+				fmt(v.topMethods()), fmt(v.topPackages()), fmt(v.topPayonceFrames()), fmtMs(v.waitMillis())));
 		this.log.println("== exactly-once checks: " + checks);
 		this.log.println();
 		this.log.printf("RESULTS (scale %s, %s, load average at start %s (1-min %.2f), at end %s)%n",
@@ -546,6 +549,12 @@ public final class Benchmark {
 						+ "/s");
 	}
 
+	private static String fmtMs(Map<String, Double> millis) {
+		StringBuilder sb = new StringBuilder();
+		millis.forEach((k, v) -> sb.append(k).append(' ').append(String.format(Locale.ROOT, "%.0f", v)).append(", "));
+		return sb.toString();
+	}
+
 	private static String fmt(Map<String, Double> shares) {
 		StringBuilder sb = new StringBuilder();
 		shares.forEach((k, v) -> sb.append(k).append(' ').append(String.format(Locale.ROOT, "%.1f%%", v)).append(", "));
@@ -558,6 +567,21 @@ public final class Benchmark {
 			.filter(e -> !e.getKey().equals(except))
 			.mapToDouble(Map.Entry::getValue)
 			.sum();
+	}
+
+	/**
+	 * JFR's default settings, but socket reads/writes and parks recorded from 1 ms instead of 20 ms: enough to see
+	 * where a worker thread waits (a durable commit, a Redis round trip under load) without an event per packet.
+	 */
+	private static Path benchJfc(Path dir) throws IOException {
+		String settings = Files.readString(Path.of(System.getProperty("java.home"), "lib", "jfr", "default.jfc"));
+		for (String event : List.of("jdk.ThreadPark", "jdk.SocketRead", "jdk.SocketWrite")) {
+			settings = settings.replaceFirst("(?s)(<event name=\"" + Pattern.quote(event)
+					+ "\">.*?<setting name=\"threshold\"[^>]*>)20 ms(</setting>)", "$11 ms$2");
+		}
+		Path file = dir.resolve("bench.jfc");
+		Files.writeString(file, settings);
+		return file;
 	}
 
 	/** Dumps each service's JFR recording and summarises the windows that matter for the targets. */
@@ -579,11 +603,20 @@ public final class Benchmark {
 		for (String[] w : wanted) {
 			Instant[] window = this.windows.get(w[0]);
 			if (window != null) {
+				String workers = GATEWAY.equals(w[1]) ? "http-nio" : CONSUMER.equals(w[1]) ? "-C-" : "";
 				summaries.put(w[0] + " / " + w[1],
-						Profiles.summarise(w[1], dumps.get(w[1]), window[0], window[1], 6));
+						Profiles.summarise(w[1], dumps.get(w[1]), window[0], window[1], 6, workers, ports()));
 			}
 		}
 		return summaries;
+	}
+
+	private Map<Integer, String> ports() {
+		Map<Integer, String> ports = new java.util.HashMap<>();
+		ports.put(this.stack.mariaDb().port(), "mariadb");
+		ports.put(this.stack.redis().port(), "redis");
+		ports.put(this.stack.config().kafkaPort(), "kafka");
+		return ports;
 	}
 
 	/** Resumes the paused consumer and waits until its group committed {@code target}: [records/s, CPU s]. */

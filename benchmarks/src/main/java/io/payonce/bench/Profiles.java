@@ -24,29 +24,48 @@ final class Profiles {
 
 	/** Samples in the window, the top frames and the top packages (by the sampled frame's package). */
 	record Summary(String service, long samples, Map<String, Double> topMethods, Map<String, Double> topPackages,
-			Map<String, Double> topPayonceFrames) {
+			Map<String, Double> topPayonceFrames, Map<String, Double> waitMillis) {
 
 	}
 
 	private Profiles() {
 	}
 
-	static Summary summarise(String service, Path recording, Instant from, Instant to, int top) throws IOException {
+	/**
+	 * @param workerThreads the threads whose waits count (e.g. {@code -C-} for the listener containers,
+	 * {@code http-nio} for Tomcat's workers)
+	 * @param ports remote port → what listens there, to name socket reads
+	 */
+	static Summary summarise(String service, Path recording, Instant from, Instant to, int top, String workerThreads,
+			Map<Integer, String> ports) throws IOException {
+		Map<String, Double> waits = new java.util.TreeMap<>();
 		Map<String, Long> methods = new HashMap<>();
 		Map<String, Long> packages = new HashMap<>();
 		Map<String, Long> own = new HashMap<>();
 		long samples = 0;
 		if (!Files.isRegularFile(recording)) {
-			return new Summary(service, 0, Map.of(), Map.of(), Map.of());
+			return new Summary(service, 0, Map.of(), Map.of(), Map.of(), Map.of());
 		}
 		try (RecordingFile file = new RecordingFile(recording)) {
 			while (file.hasMoreEvents()) {
 				RecordedEvent event = file.readEvent();
-				if (!"jdk.ExecutionSample".equals(event.getEventType().getName())) {
-					continue;
-				}
+				String name = event.getEventType().getName();
 				Instant at = event.getStartTime();
 				if (at.isBefore(from) || at.isAfter(to)) {
+					continue;
+				}
+				if ("jdk.SocketRead".equals(name) || "jdk.SocketWrite".equals(name) || "jdk.ThreadPark".equals(name)) {
+					jdk.jfr.consumer.RecordedThread thread = event.getThread("eventThread");
+					String threadName = (thread != null && thread.getJavaName() != null) ? thread.getJavaName() : "";
+					if (threadName.contains(workerThreads)) {
+						String key = "jdk.ThreadPark".equals(name) ? "parked (futures, locks, pools)"
+								: name.substring(4) + " " + ports.getOrDefault(event.getInt("port"),
+										"port " + event.getInt("port"));
+						waits.merge(key, event.getDuration().toNanos() / 1e6, Double::sum);
+					}
+					continue;
+				}
+				if (!"jdk.ExecutionSample".equals(name)) {
 					continue;
 				}
 				RecordedStackTrace stack = event.getStackTrace();
@@ -68,7 +87,7 @@ final class Profiles {
 			}
 		}
 		return new Summary(service, samples, top(methods, samples, top), top(packages, samples, top),
-				top(own, samples, top));
+				top(own, samples, top), waits);
 	}
 
 	private static String shortName(String type) {
