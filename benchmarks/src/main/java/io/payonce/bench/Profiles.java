@@ -60,7 +60,7 @@ final class Profiles {
 					if (threadName.contains(workerThreads)) {
 						String key = "jdk.ThreadPark".equals(name) ? "parked (futures, locks, pools)"
 								: name.substring(4) + " " + ports.getOrDefault(event.getInt("port"),
-										"port " + event.getInt("port"));
+										"other peers (HTTP clients)");
 						waits.merge(key, event.getDuration().toNanos() / 1e6, Double::sum);
 					}
 					continue;
