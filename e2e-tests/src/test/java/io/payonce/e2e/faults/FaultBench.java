@@ -76,7 +76,7 @@ final class FaultBench implements AutoCloseable {
 	private static final Duration HEALTH_TIMEOUT = Duration.ofMinutes(4);
 
 	/** How long a running service may take to report UP again once the stack is whole. */
-	static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(60);
+	static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(45);
 
 	private final LocalStack stack;
 
@@ -247,7 +247,7 @@ final class FaultBench implements AutoCloseable {
 		return notes;
 	}
 
-	private static String health(ServiceProcess service) {
+	static String health(ServiceProcess service) {
 		try {
 			java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
 				.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.baseUrl() + "/actuator/health"))
@@ -264,7 +264,7 @@ final class FaultBench implements AutoCloseable {
 		}
 	}
 
-	private static String logTail(ServiceProcess service, int lines) {
+	static String logTail(ServiceProcess service, int lines) {
 		try (java.util.stream.Stream<String> log = Files.lines(service.logFile())) {
 			List<String> all = log.filter(line -> line.contains("WARN") || line.contains("ERROR")).toList();
 			return String.join(" | ", all.subList(Math.max(0, all.size() - lines), all.size()));
