@@ -264,7 +264,11 @@ public final class Benchmark {
 		// ---- the limit -------------------------------------------------------------------------------------
 		this.log.println("== limit: raw durable single-row commits, " + this.scale.threads() + " connections");
 		t = Instant.now();
+		Map<String, Double> limitCpu0 = Sys.cpuSnapshot(pids);
 		double rawCommits = this.db.rawCommitRate(this.scale.threads(), this.scale.limitSeconds());
+		// the rate counts only the measured seconds; CPU covers warm-up and set-up too (an upper bound per commit)
+		double mariaDbCpuPerRawCommit = Sys.delta(limitCpu0, Sys.cpuSnapshot(pids)).get("mariadb")
+				/ (rawCommits * (this.scale.limitSeconds() + 1));
 		phase("limit: DB", t);
 		double rawCommitsConsumer = this.db.rawCommitRate(CONSUMER_THREADS, this.scale.limitSeconds() / 2);
 		this.log.printf("raw durable commits/s: %.0f with %d connections, %.0f with %d (the consumer's concurrency)%n",
@@ -285,7 +289,9 @@ public final class Benchmark {
 		consumer.pause();
 		t = Instant.now();
 		Map<String, Double> cpu0 = Sys.cpuSnapshot(pids);
+		long q0 = questions();
 		CallbackLoad.Result gatewayRun = load.closedLoop(callbacks(gOrders), this.scale.threads(), 45);
+		double gatewayStatements = (questions() - q0) / (double) gatewayRun.acceptedAt().size();
 		Map<String, Double> gatewayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
 		phase("gateway alone", t);
 		this.acceptedTimes.addAll(gatewayRun.acceptedAt().values());
@@ -309,7 +315,9 @@ public final class Benchmark {
 				+ " timestamp)%n", gAccepted, relaySeconds, relayRate, relayRateTs);
 
 		this.log.println("== consumer alone, unique records: the backlog of " + gAccepted);
+		q0 = questions();
 		double[] consumerUnique = consumeBacklog(consumer, topicPay, base + gAccepted, pids, "consumer unique");
+		double consumerStatements = (questions() - q0) / (double) gAccepted;
 		long[] gCheck = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "G"));
 		this.log.printf("consumer unique: %.0f deductions/s; flows %d, distinct orders %d, PAID %d%n",
 				consumerUnique[0], gCheck[0], gCheck[1], gCheck[2]);
@@ -347,11 +355,13 @@ public final class Benchmark {
 		this.log.println("== baseline: the incident's naive consumer on the same " + gRecords.size()
 				+ " unique records");
 		t = Instant.now();
+		q0 = questions();
 		BaselineConsumer.Result naive = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.NAIVE,
 				"bench_naive")
 			.run("bench.naive", partitions, CONSUMER_THREADS, gRecords.size(), () -> this.kafka
 				.produceAll(gRecords.stream().map(r -> copy(r, "bench.naive")).toList()));
 		phase("naive", t);
+		double naiveStatements = (questions() - q0) / (double) naive.records();
 		this.log.printf("naive: %.0f records/s, CPU %.2f s%n", naive.perSecond(), naive.cpuSeconds());
 		this.log.println("== baseline: database-only dedupe on the same 30 % duplicate workload");
 		t = Instant.now();
@@ -458,6 +468,11 @@ public final class Benchmark {
 				naive.perSecond(), ">= 80 % of naive", consumerUnique[0] >= 0.8 * naive.perSecond());
 		r.add("naive consumer, unique records", naive.perSecond(), "rec/s", "raw commits/s, 3 conn", rawCommitsConsumer,
 				"", null);
+		r.add("DB statements per deduction: guarded consumer", consumerStatements, "stmts", "naive consumer",
+				naiveStatements, "", null);
+		r.add("DB statements per callback: gateway", gatewayStatements, "stmts", "", 0, "", null);
+		r.add("MariaDB CPU per raw commit (upper bound)", 1000 * mariaDbCpuPerRawCommit, "ms",
+				"MariaDB CPU per payment, e2e", 1000 * e2eCpu.get("mariadb") / e1Accepted, "", null);
 		r.add("guarded consumer, unique records (vs limit)", consumerUnique[0], "rec/s", "raw commits/s, 3 conn",
 				rawCommitsConsumer, "", null);
 		r.add("guarded consumer, 30 % duplicates", consumerMix[0], "rec/s", "db-only dedupe (same records)",
@@ -609,6 +624,11 @@ public final class Benchmark {
 			}
 		}
 		return summaries;
+	}
+
+	/** MariaDB's count of client statements (Questions), for round trips per record. */
+	private long questions() throws java.sql.SQLException {
+		return this.db.status("Questions").getOrDefault("Questions", 0L);
 	}
 
 	private Map<Integer, String> ports() {
