@@ -426,6 +426,25 @@ public final class Benchmark {
 		long p999 = Report.percentile(lat, 99.9);
 		this.log.printf("half load: %d accepted (%.0f/s achieved, %d failed), latency p50 %d ms, p99 %d ms,"
 				+ " p99.9 %d ms%n", e2.acceptedAt().size(), e2.acceptedPerSecond(), e2.failed(), p50, p99, p999);
+		// where the latency goes: accepted -> relayed (the pay.success record's timestamp, set by the relay's
+		// producer) and relayed -> deduction
+		List<ConsumerRecord<String, byte[]>> e2Records = this.kafka.readAll(topicPay, prefix(run, "E2"),
+				e2.acceptedAt().size());
+		List<Long> toRelay = new ArrayList<>();
+		List<Long> toDeduct = new ArrayList<>();
+		for (ConsumerRecord<String, byte[]> record : e2Records) {
+			Long acceptedAt = e2.acceptedAt().get(record.key());
+			Long flow = e2Flows.get(record.key());
+			if (acceptedAt != null && flow != null) {
+				toRelay.add(record.timestamp() - acceptedAt);
+				toDeduct.add(flow - record.timestamp());
+			}
+		}
+		long[] hop1 = toRelay.stream().mapToLong(Long::longValue).sorted().toArray();
+		long[] hop2 = toDeduct.stream().mapToLong(Long::longValue).sorted().toArray();
+		this.log.printf("latency by hop: accepted -> relayed to Kafka p50 %d / p99 %d ms; relayed -> deduction p50 %d"
+				+ " / p99 %d ms%n", Report.percentile(hop1, 50), Report.percentile(hop1, 99),
+				Report.percentile(hop2, 50), Report.percentile(hop2, 99));
 		long[] eCheck1 = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "E1"));
 		long[] eCheck2 = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "E2"));
 		load.close();
@@ -456,6 +475,10 @@ public final class Benchmark {
 		r.add("latency p50 at half load (" + (long) halfRate + "/s)", p50, "ms", "", 0, "", null);
 		r.add("latency p99 at half load", p99, "ms", "target", 250, "<= 250 ms", p99 >= 0 && p99 <= 250);
 		r.add("latency p99.9 at half load", p999, "ms", "", 0, "", null);
+		r.add("  hop accepted -> relayed to Kafka, p50", Report.percentile(hop1, 50), "ms", "p99",
+				Report.percentile(hop1, 99), "", null);
+		r.add("  hop relayed -> deduction started, p50", Report.percentile(hop2, 50), "ms", "p99",
+				Report.percentile(hop2, 99), "", null);
 		r.add("  (not in the latencies: the deduction commit itself)", 1000.0 * CONSUMER_THREADS / rawCommitsConsumer,
 				"ms", "", 0, "", null);
 		r.add("gateway callbacks/s alone", gatewayRun.acceptedPerSecond(), "cb/s", "raw commits/s (1 per callback)",
