@@ -49,6 +49,8 @@ public final class DebeziumConfiguration {
 		props.setProperty("tombstones.on.delete", "false");
 		props.setProperty("extended.headers.enabled", "false");
 		props.setProperty("connect.keep.alive", "true");
+		// How soon the binlog client notices a restarted server and reconnects (Debezium's default is 1 min).
+		props.setProperty("connect.keep.alive.interval.ms", Long.toString(database.reconnectInterval().toMillis()));
 
 		// Durable position and schema history, on Kafka (see package-info).
 		props.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");

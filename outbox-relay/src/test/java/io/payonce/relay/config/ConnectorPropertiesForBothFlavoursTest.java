@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class ConnectorPropertiesForBothFlavoursTest {
 
 	private static final RelayDatabaseProperties DATABASE = new RelayDatabaseProperties("db.internal", 3306,
-			"payonce_cdc", "s3cret", false);
+			"payonce_cdc", "s3cret", false, Duration.ofSeconds(5));
 
 	private static final RelayStorageProperties STORAGE = new RelayStorageProperties("payonce.relay.offsets",
 			"payonce.relay.schema-history", (short) 3, Duration.ofSeconds(1));
@@ -34,10 +34,21 @@ class ConnectorPropertiesForBothFlavoursTest {
 	}
 
 	@Test
+	void theBinlogClientChecksItsConnectionAtTheConfiguredIntervalNotDebeziumsMinute() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
+				"kafka:9092");
+
+		// then: a restarted database is noticed within seconds (RelayAfterMariaDbRestartIT in e2e-tests)
+		assertThat(props.getProperty("connect.keep.alive")).isEqualTo("true");
+		assertThat(props.getProperty("connect.keep.alive.interval.ms")).isEqualTo("5000");
+	}
+
+	@Test
 	void mySqlFlavourUsesTheMySqlConnectorAndItsTlsSpelling() {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL),
-				new RelayDatabaseProperties("db.internal", 3306, "payonce_cdc", "s3cret", true), STORAGE,
+				new RelayDatabaseProperties("db.internal", 3306, "payonce_cdc", "s3cret", true, Duration.ofSeconds(5)), STORAGE,
 				"kafka:9092");
 
 		// then
