@@ -44,7 +44,7 @@ public final class EventCodec {
 	}
 
 	public static <T extends PayonceEvent> T decode(Class<T> type, byte[] payload) {
-		return type.cast(decode(EventType.ofWireName(wireNameOf(type)).orElseThrow(), payload));
+		return type.cast(decode(EventType.ofRecordType(type), payload));
 	}
 
 	private static PayonceEvent decode(EventType type, byte[] payload) {
@@ -64,15 +64,6 @@ public final class EventCodec {
 			throw new UnreadableEventException(FailureReason.UNREADABLE,
 					"Cannot read " + type.wireName() + ": " + root.getMessage(), ex);
 		}
-	}
-
-	private static String wireNameOf(Class<? extends PayonceEvent> type) {
-		for (EventType eventType : EventType.values()) {
-			if (eventType.recordType() == type) {
-				return eventType.wireName();
-			}
-		}
-		throw new IllegalArgumentException("Not an event type: " + type);
 	}
 
 }

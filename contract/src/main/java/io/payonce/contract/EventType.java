@@ -44,13 +44,17 @@ public enum EventType {
 	}
 
 	public static EventType of(PayonceEvent event) {
-		// Java 17 has no pattern switch; the sealed hierarchy keeps this list short and checked by tests.
+		return ofRecordType(event.getClass());
+	}
+
+	/** The event type whose record is {@code recordType}; every {@link PayonceEvent} record has one. */
+	public static EventType ofRecordType(Class<? extends PayonceEvent> recordType) {
 		for (EventType type : values()) {
-			if (type.recordType.isInstance(event)) {
+			if (type.recordType == recordType) {
 				return type;
 			}
 		}
-		throw new IllegalArgumentException("No event type for " + event.getClass());
+		throw new IllegalArgumentException("No event type for " + recordType);
 	}
 
 }
