@@ -78,7 +78,7 @@ public class DeductConfiguration {
 
 	@Bean
 	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router, DeductionMetrics metrics) {
-		return new PaySuccessHandler(process, router, metrics);
+		return new PaySuccessHandler(process, router, new UnreadableRecordRecoverer(router, metrics), metrics);
 	}
 
 	@Bean
@@ -87,9 +87,11 @@ public class DeductConfiguration {
 	}
 
 	/**
-	 * Infrastructure failures (Redis under CLOSED, database, publish) retry in place for ever with a capped
-	 * exponential backoff: seek back, no commit, no skip. Only a DeserializationException (not retryable by
-	 * default) reaches the recoverer, which sends the record to the terminal topic.
+	 * Infrastructure failures (Redis under CLOSED, database, publish) retry the whole poll in place for ever
+	 * with a capped exponential backoff: no commit, no skip. Unreadable records never get here (the batch
+	 * listener sends them to the terminal topic itself). Only an exception the handler classifies as not
+	 * retryable (a programming error such as a ClassCastException) reaches the recoverer, which then sends
+	 * every record of the poll to the terminal topic with that error rather than loop on it.
 	 */
 	@Bean
 	DefaultErrorHandler errorHandler(FailureRouter router, DeductionMetrics metrics, ListenerProperties properties) {

@@ -1,5 +1,7 @@
 package io.payonce.consumer.deduct;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.Counter;
@@ -27,6 +29,8 @@ public class DeductionMetrics {
 
 	private final AtomicLong duplicates = new AtomicLong();
 
+	private final Map<String, Counter> deliveries = new ConcurrentHashMap<>();
+
 	public DeductionMetrics(MeterRegistry registry) {
 		this.registry = registry;
 		this.degraded = Counter.builder("payonce.consumer.degraded")
@@ -39,9 +43,7 @@ public class DeductionMetrics {
 
 	public void record(Decision decision) {
 		String layer = decision.layer().map(DuplicateLayer::tag).orElse("none");
-		Counter.builder(DELIVERIES).tag("outcome", decision.outcome().name()).tag("layer", layer)
-			.register(this.registry)
-			.increment();
+		deliveries(decision.outcome(), layer).increment();
 		this.answered.incrementAndGet();
 		if (decision.outcome() == Outcome.DUPLICATE) {
 			this.duplicates.incrementAndGet();
@@ -53,10 +55,16 @@ public class DeductionMetrics {
 
 	/** A record that never became a payment (unreadable, unknown type). */
 	public void recordUnreadable() {
-		Counter.builder(DELIVERIES).tag("outcome", Outcome.TERMINAL.name()).tag("layer", "none")
-			.register(this.registry)
-			.increment();
+		deliveries(Outcome.TERMINAL, "none").increment();
 		this.answered.incrementAndGet();
+	}
+
+	/** Registered once per outcome and layer, then looked up (this runs for every record). */
+	private Counter deliveries(Outcome outcome, String layer) {
+		return this.deliveries.computeIfAbsent(outcome.name() + "/" + layer, (key) -> Counter.builder(DELIVERIES)
+			.tag("outcome", outcome.name())
+			.tag("layer", layer)
+			.register(this.registry));
 	}
 
 	double duplicateRatio() {

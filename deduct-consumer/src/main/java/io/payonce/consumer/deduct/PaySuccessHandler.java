@@ -1,9 +1,13 @@
 package io.payonce.consumer.deduct;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
 import io.payonce.consumer.deduct.kafka.DecodedEvent;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
+import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
 import io.payonce.contract.EventType;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
@@ -12,45 +16,107 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.springframework.core.log.LogAccessor;
+import org.springframework.kafka.support.serializer.DeserializationException;
+import org.springframework.kafka.support.serializer.SerializationUtils;
 
 /**
- * One record from {@code pay.success}: deduct through the domain, count, route. Returns normally only when
- * the result is known and, for a failure, published: the listener acknowledges exactly then. Throws when
- * there is no answer yet (Redis under CLOSED, database, publish): the error handler retries in place.
+ * A poll of records from {@code pay.success}: deduct the payments through the domain in one go, then route
+ * and count each record. Returns normally only when every record's result is known and every failure is
+ * published: the listener acknowledges exactly then. Throws when there is no answer yet (Redis under CLOSED,
+ * database, publish): the error handler retries the poll in place, and nothing is routed or counted before
+ * the deductions have their answer.
  */
 public class PaySuccessHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(PaySuccessHandler.class);
 
+	private static final LogAccessor LOG_ACCESSOR = new LogAccessor(PaySuccessHandler.class);
+
 	private final DeductionProcess process;
 
 	private final FailureRouter router;
 
+	private final UnreadableRecordRecoverer unreadable;
+
 	private final DeductionMetrics metrics;
 
-	public PaySuccessHandler(DeductionProcess process, FailureRouter router, DeductionMetrics metrics) {
+	public PaySuccessHandler(DeductionProcess process, FailureRouter router, UnreadableRecordRecoverer unreadable,
+			DeductionMetrics metrics) {
 		this.process = process;
 		this.router = router;
+		this.unreadable = unreadable;
 		this.metrics = metrics;
 	}
 
+	/** One record: the poll of one. */
 	public void handle(ConsumerRecord<String, DecodedEvent> record) {
+		handleAll(List.of(record));
+	}
+
+	public void handleAll(List<ConsumerRecord<String, DecodedEvent>> records) {
+		List<ConsumerRecord<String, DecodedEvent>> paying = new ArrayList<>(records.size());
+		List<PaySuccess> payments = new ArrayList<>(records.size());
+		List<ConsumerRecord<String, DecodedEvent>> others = new ArrayList<>();
+		for (ConsumerRecord<String, DecodedEvent> record : records) {
+			if (unreadableCause(record) == null && record.value().event() instanceof PaySuccess payment) {
+				paying.add(record);
+				payments.add(payment);
+			}
+			else {
+				others.add(record);
+			}
+		}
+		List<Decision> decisions = payments.isEmpty() ? List.of() : this.process.handleAll(payments);
+
+		// Every answer is known; now route (each publish awaited), then count.
+		others.forEach(this::routeNonPayment);
+		for (int i = 0; i < paying.size(); i++) {
+			ConsumerRecord<String, DecodedEvent> record = paying.get(i);
+			Decision decision = decisions.get(i);
+			if (decision.reason().isPresent()) {
+				try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payments.get(i).orderNo())) {
+					this.router.route(record, record.key(), record.value().raw(), decision.reason().get(),
+							DeductionProcess.class.getName(), decision.detail());
+				}
+			}
+		}
+		decisions.forEach(this.metrics::record);
+	}
+
+	/** An unreadable record or a known event of the wrong type: to the terminal topic, never dropped. */
+	private void routeNonPayment(ConsumerRecord<String, DecodedEvent> record) {
+		Exception cause = unreadableCause(record);
+		if (cause != null) {
+			this.unreadable.accept(record, cause);
+			return;
+		}
 		DecodedEvent value = record.value();
 		PayonceEvent event = value.event();
 		try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {
-			if (!(event instanceof PaySuccess payment)) {
-				// A known event type on the wrong topic: never acknowledged as processed without a trace.
-				log.error("skipped: {} on {}, not a PaySuccess", EventType.of(event).wireName(), record.topic());
-				this.router.route(record, record.key(), value.raw(), FailureReason.UNKNOWN_EVENT_TYPE,
-						event.getClass().getName(), "unexpected event type " + EventType.of(event).wireName());
-				this.metrics.recordUnreadable();
-				return;
-			}
-			Decision decision = this.process.handle(payment);
-			decision.reason().ifPresent((reason) -> this.router.route(record, record.key(), value.raw(), reason,
-					DeductionProcess.class.getName(), decision.detail()));
-			this.metrics.record(decision);
+			log.error("skipped: {} on {}, not a PaySuccess", EventType.of(event).wireName(), record.topic());
+			this.router.route(record, record.key(), value.raw(), FailureReason.UNKNOWN_EVENT_TYPE,
+					event.getClass().getName(), "unexpected event type " + EventType.of(event).wireName());
+			this.metrics.recordUnreadable();
 		}
+	}
+
+	/**
+	 * The {@code ErrorHandlingDeserializer} leaves a failed key or value as null with the exception in a
+	 * header; a batch listener gets such records in its list and must send them on itself.
+	 */
+	private static Exception unreadableCause(ConsumerRecord<String, DecodedEvent> record) {
+		DeserializationException value = SerializationUtils.getExceptionFromHeader(record,
+				SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER, LOG_ACCESSOR);
+		if (value != null) {
+			return value;
+		}
+		DeserializationException key = SerializationUtils.getExceptionFromHeader(record,
+				SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER, LOG_ACCESSOR);
+		if (key != null) {
+			return key;
+		}
+		return (record.value() == null) ? new IllegalArgumentException("record without a value") : null;
 	}
 
 }

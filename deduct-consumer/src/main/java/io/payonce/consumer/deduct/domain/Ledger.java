@@ -1,19 +1,32 @@
 package io.payonce.consumer.deduct.domain;
 
 import java.time.Instant;
+import java.util.List;
 
 import io.payonce.contract.PaySuccess;
 
 /**
- * The trade database, the authoritative guard. One call is one transaction: the order CAS INIT→PAID, the
- * flow insert under {@code uk_biz_no_type}, the conditional balance update and the {@code PayDeducted}
- * outbox row commit together or not at all.
+ * The trade database, the authoritative guard. For each payment the order CAS INIT→PAID, the flow insert
+ * under {@code uk_biz_no_type}, the conditional balance update and the {@code PayDeducted} outbox row
+ * commit together or not at all.
  * <p>
  * Any exception means the database could not give an answer (unreachable, deadlock, timeout): nothing was
- * committed and the delivery must be retried in place.
+ * committed and the deliveries must be retried in place.
  */
 public interface Ledger {
 
-	LedgerResult deduct(PaySuccess payment, Instant now);
+	/** One payment in one transaction. */
+	default LedgerResult deduct(PaySuccess payment, Instant now) {
+		return deductAll(List.of(payment), now).get(0);
+	}
+
+	/**
+	 * Several payments in one transaction: each payment's writes are all-or-nothing within it (a payment that
+	 * fails, say for the balance, leaves no write behind), and the transaction commits all the others at
+	 * once — one durable commit for the whole poll instead of one per record.
+	 *
+	 * @return the result of each payment, in the order given
+	 */
+	List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now);
 
 }

@@ -21,7 +21,12 @@ public enum LedgerResult {
 	/** No such order (yet). Nothing written. */
 	ORDER_NOT_FOUND,
 
-	/** The balance does not cover the amount. The transaction was rolled back. */
-	INSUFFICIENT_BALANCE
+	/** The balance does not cover the amount. The payment's writes were rolled back. */
+	INSUFFICIENT_BALANCE;
+
+	/** Whether the payment is settled in the database (deducted now or before): the guard may say DONE. */
+	public boolean settled() {
+		return this == DEDUCTED || this == ALREADY_PAID || this == ALREADY_FLOWED;
+	}
 
 }

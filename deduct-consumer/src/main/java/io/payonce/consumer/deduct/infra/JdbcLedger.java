@@ -4,6 +4,9 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -25,7 +28,8 @@ import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * {@link Ledger} on the trade schema: one transaction, every write guarded, every row count checked.
+ * {@link Ledger} on the trade schema: one transaction per call, every write guarded, every row count checked;
+ * several payments share the transaction, each behind its own savepoint.
  */
 public class JdbcLedger implements Ledger {
 
@@ -41,41 +45,76 @@ public class JdbcLedger implements Ledger {
 	}
 
 	@Override
-	public LedgerResult deduct(PaySuccess payment, Instant now) {
+	public List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now) {
 		return this.transaction.execute((status) -> {
 			Timestamp at = Timestamp.from(now);
-			// CAS: only an INIT order with this user, amount and currency may become PAID; 0 rows means
-			// someone else won, the order is elsewhere in its life, or the payment does not match it.
-			int paid = this.jdbc.update("""
-					UPDATE t_order SET status = 'PAID', updated_at = ?
-					WHERE order_no = ? AND status = 'INIT' AND user_id = ? AND amount = ? AND currency = ?""", at,
-					payment.orderNo(), payment.userId(), payment.amount(), payment.currency());
-			if (paid == 0) {
-				// Nothing was written; a locking read sees the latest committed row, not an old snapshot.
-				return OrderStateMachine.explainMissedCas(lockedOrder(payment.orderNo()), payment);
+			boolean several = payments.size() > 1;
+			LedgerResult[] results = new LedgerResult[payments.size()];
+			List<PayDeducted> events = new ArrayList<>();
+			for (int i : inLockOrder(payments)) {
+				if (several) {
+					// Each payment is all-or-nothing inside the shared transaction.
+					this.jdbc.execute("SAVEPOINT deduction");
+				}
+				results[i] = deduct(payments.get(i), at, now, events);
+				if (results[i] == LedgerResult.INSUFFICIENT_BALANCE) {
+					if (several) {
+						this.jdbc.execute("ROLLBACK TO SAVEPOINT deduction");
+					}
+					else {
+						status.setRollbackOnly();
+					}
+				}
 			}
-			long flowId;
-			try {
-				flowId = insertFlow(payment, at);
-			}
-			catch (DuplicateKeyException ex) {
-				// uk_biz_no_type: the flow (and the balance change committed with it) exists already.
-				// MariaDB rolls back only the failed statement; committing the CAS makes the order agree.
-				return LedgerResult.ALREADY_FLOWED;
-			}
-			// Conditional debit: never read-then-write a balance.
-			int debited = this.jdbc.update("""
-					UPDATE t_account SET balance = balance + ?, updated_at = ?
-					WHERE user_id = ? AND balance + ? >= 0""", payment.amount().negate(), at, payment.userId(),
-					payment.amount().negate());
-			if (debited == 0) {
-				status.setRollbackOnly();
-				return LedgerResult.INSUFFICIENT_BALANCE;
-			}
-			writeOutbox(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(), payment.amount(),
-					payment.currency(), flowId, now));
-			return LedgerResult.DEDUCTED;
+			writeOutbox(events);
+			return List.of(results);
 		});
+	}
+
+	/**
+	 * Payments ordered by user (stable): every transaction takes the account row locks in ascending order,
+	 * so listener threads whose polls share users wait for each other instead of deadlocking.
+	 */
+	private static List<Integer> inLockOrder(List<PaySuccess> payments) {
+		List<Integer> order = new ArrayList<>(payments.size());
+		for (int i = 0; i < payments.size(); i++) {
+			order.add(i);
+		}
+		order.sort(Comparator.comparingLong((Integer i) -> payments.get(i).userId()));
+		return order;
+	}
+
+	private LedgerResult deduct(PaySuccess payment, Timestamp at, Instant now, List<PayDeducted> events) {
+		// CAS: only an INIT order with this user, amount and currency may become PAID; 0 rows means
+		// someone else won, the order is elsewhere in its life, or the payment does not match it.
+		int paid = this.jdbc.update("""
+				UPDATE t_order SET status = 'PAID', updated_at = ?
+				WHERE order_no = ? AND status = 'INIT' AND user_id = ? AND amount = ? AND currency = ?""", at,
+				payment.orderNo(), payment.userId(), payment.amount(), payment.currency());
+		if (paid == 0) {
+			// Nothing was written; a locking read sees the latest committed row, not an old snapshot.
+			return OrderStateMachine.explainMissedCas(lockedOrder(payment.orderNo()), payment);
+		}
+		long flowId;
+		try {
+			flowId = insertFlow(payment, at);
+		}
+		catch (DuplicateKeyException ex) {
+			// uk_biz_no_type: the flow (and the balance change committed with it) exists already.
+			// MariaDB rolls back only the failed statement; committing the CAS makes the order agree.
+			return LedgerResult.ALREADY_FLOWED;
+		}
+		// Conditional debit: never read-then-write a balance.
+		int debited = this.jdbc.update("""
+				UPDATE t_account SET balance = balance + ?, updated_at = ?
+				WHERE user_id = ? AND balance + ? >= 0""", payment.amount().negate(), at, payment.userId(),
+				payment.amount().negate());
+		if (debited == 0) {
+			return LedgerResult.INSUFFICIENT_BALANCE;
+		}
+		events.add(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(), payment.amount(),
+				payment.currency(), flowId, now));
+		return LedgerResult.DEDUCTED;
 	}
 
 	private Optional<OrderSnapshot> lockedOrder(String orderNo) {
@@ -107,13 +146,26 @@ public class JdbcLedger implements Ledger {
 		return id.longValue();
 	}
 
-	/** Insert and delete in the same transaction: the relay reads the insert from the binlog. */
-	private void writeOutbox(PayDeducted event) {
-		String id = UUID.randomUUID().toString();
-		this.jdbc.update("INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload) VALUES (?, ?, ?, ?, ?)",
-				id, Topic.PAY_DEDUCTED.topicName(), event.orderNo(), EventType.PAY_DEDUCTED.wireName(),
-				EventCodec.encodeToString(event));
-		this.jdbc.update("DELETE FROM t_outbox WHERE id = ?", id);
+	/**
+	 * Insert and delete in the same transaction: the relay reads the inserts from the binlog. One multi-row
+	 * statement each for the whole poll.
+	 */
+	private void writeOutbox(List<PayDeducted> events) {
+		if (events.isEmpty()) {
+			return;
+		}
+		List<Object> rows = new ArrayList<>(events.size() * 5);
+		List<Object> ids = new ArrayList<>(events.size());
+		for (PayDeducted event : events) {
+			String id = UUID.randomUUID().toString();
+			ids.add(id);
+			rows.addAll(List.of(id, Topic.PAY_DEDUCTED.topicName(), event.orderNo(), EventType.PAY_DEDUCTED.wireName(),
+					EventCodec.encodeToString(event)));
+		}
+		this.jdbc.update("INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload) VALUES "
+				+ String.join(", ", Collections.nCopies(events.size(), "(?, ?, ?, ?, ?)")), rows.toArray());
+		this.jdbc.update("DELETE FROM t_outbox WHERE id IN (" + String.join(", ", Collections.nCopies(ids.size(), "?"))
+				+ ")", ids.toArray());
 	}
 
 }

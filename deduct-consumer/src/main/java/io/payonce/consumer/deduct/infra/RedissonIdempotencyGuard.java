@@ -1,17 +1,26 @@
 package io.payonce.consumer.deduct.infra;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.payonce.consumer.deduct.domain.Claim;
 import io.payonce.consumer.deduct.domain.ClaimOutcome;
+import io.payonce.consumer.deduct.domain.ClaimRequest;
+import io.payonce.consumer.deduct.domain.Completion;
 import io.payonce.consumer.deduct.domain.GuardEntry;
 import io.payonce.consumer.deduct.domain.GuardUnavailableException;
 import io.payonce.consumer.deduct.domain.IdempotencyGuard;
 import io.payonce.consumer.deduct.domain.ReleaseResult;
-import org.redisson.api.RBucket;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.RBatch;
+import org.redisson.api.RBucketAsync;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
+import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisException;
 import org.redisson.client.codec.StringCodec;
@@ -19,9 +28,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link IdempotencyGuard} on Redis through Redisson. Claim is one atomic {@code SET key value NX PX lease}
- * (never exists-then-set); completion and release are Lua compare-and-swap scripts on the exact value, so a
- * consumer never overwrites or deletes another's claim.
+ * {@link IdempotencyGuard} on Redis through Redisson. A claim is one atomic {@code SET key value NX PX lease}
+ * (never exists-then-set), followed in the same round trip by a GET of what holds the key; completion and
+ * release are Lua compare-and-swap scripts on the exact value, so a consumer never overwrites or deletes
+ * another's claim. The commands of a whole poll go out in one {@link RBatch} (one round trip, executed in
+ * order), which is what lets duplicates pass at Kafka speed without touching the database.
  */
 public class RedissonIdempotencyGuard implements IdempotencyGuard {
 
@@ -45,14 +56,14 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 			return 0
 			""";
 
-	/** A claim can find the key gone between SET NX and GET (expiry); a few rounds settle it. */
-	private static final int CLAIM_ROUNDS = 3;
-
 	private final RedissonClient redisson;
 
 	private final RedisGuardProperties properties;
 
-	private final String instanceId = UUID.randomUUID().toString().substring(0, 8);
+	/** Owner tokens: unique per process start, then a sequence (no SecureRandom per record). */
+	private final String instanceId = UUID.randomUUID().toString();
+
+	private final AtomicLong ownerSequence = new AtomicLong();
 
 	public RedissonIdempotencyGuard(RedissonClient redisson, RedisGuardProperties properties) {
 		this.redisson = redisson;
@@ -61,42 +72,12 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 
 	@Override
 	public Claim claim(String orderNo, String fingerprint) {
-		String key = key(orderNo);
-		RBucket<String> bucket = this.redisson.getBucket(key, StringCodec.INSTANCE);
-		return call(() -> {
-			for (int round = 0; round < CLAIM_ROUNDS; round++) {
-				GuardEntry mine = GuardEntry.processing(fingerprint, newOwnerToken());
-				if (bucket.setIfAbsent(mine.encode(), this.properties.lease())) {
-					log.info("guard key={} ttl={} claimed PROCESSING", key, this.properties.lease());
-					return Claim.acquired(orderNo, mine);
-				}
-				String observed = bucket.get();
-				if (observed != null) {
-					ClaimOutcome outcome = GuardEntry.judge(GuardEntry.parse(observed), fingerprint);
-					log.info("guard key={} held: {} -> {}", key, observed, outcome);
-					return Claim.found(orderNo, outcome, observed);
-				}
-			}
-			// The key keeps vanishing: do not guess, let the database decide.
-			return Claim.found(orderNo, ClaimOutcome.HELD_BY_OTHER, null);
-		});
+		return claimAll(List.of(new ClaimRequest(orderNo, fingerprint))).get(0);
 	}
 
 	@Override
 	public boolean markDone(Claim claim, String fingerprint) {
-		String expected = claim.mine()
-			.map(GuardEntry::encode)
-			.orElseGet(() -> claim.observed().orElse(""));
-		GuardEntry done = claim.mine().orElseGet(() -> GuardEntry.processing(fingerprint, newOwnerToken())).done();
-		String key = key(claim.orderNo());
-		Long swapped = call(() -> this.redisson.getScript(StringCodec.INSTANCE)
-			.eval(RScript.Mode.READ_WRITE, MARK_DONE, RScript.ReturnType.LONG, List.of(key), expected, done.encode(),
-					Long.toString(this.properties.ttl().toMillis())));
-		boolean marked = swapped != null && swapped == 1L;
-		if (marked) {
-			log.info("guard key={} ttl={} marked DONE", key, this.properties.ttl());
-		}
-		return marked;
+		return completeAll(List.of(new Completion(claim, fingerprint, true))).get(0);
 	}
 
 	@Override
@@ -104,11 +85,108 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 		if (claim.mine().isEmpty()) {
 			return ReleaseResult.NOTHING_HELD;
 		}
-		String key = key(claim.orderNo());
-		String mine = claim.mine().get().encode();
-		Long deleted = call(() -> this.redisson.getScript(StringCodec.INSTANCE)
-			.eval(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG, List.of(key), mine));
-		return (deleted != null && deleted == 1L) ? ReleaseResult.RELEASED : ReleaseResult.NOT_OWNER;
+		String fingerprint = claim.mine().get().fingerprint();
+		return completeAll(List.of(new Completion(claim, fingerprint, false))).get(0) ? ReleaseResult.RELEASED
+				: ReleaseResult.NOT_OWNER;
+	}
+
+	@Override
+	public List<Claim> claimAll(List<ClaimRequest> requests) {
+		RBatch batch = newBatch();
+		List<GuardEntry> mine = new ArrayList<>(requests.size());
+		List<RFuture<Boolean>> won = new ArrayList<>(requests.size());
+		List<RFuture<String>> found = new ArrayList<>(requests.size());
+		for (ClaimRequest request : requests) {
+			GuardEntry entry = GuardEntry.processing(request.fingerprint(), newOwnerToken());
+			mine.add(entry);
+			RBucketAsync<String> bucket = batch.getBucket(key(request.orderNo()), StringCodec.INSTANCE);
+			// SET NX PX, then GET in the same round trip: what holds the key if the SET lost.
+			won.add(bucket.setIfAbsentAsync(entry.encode(), this.properties.lease()));
+			found.add(bucket.getAsync());
+		}
+		execute(batch);
+		List<Claim> claims = new ArrayList<>(requests.size());
+		for (int i = 0; i < requests.size(); i++) {
+			ClaimRequest request = requests.get(i);
+			String observed = answer(found.get(i));
+			if (Boolean.TRUE.equals(answer(won.get(i)))) {
+				log.debug("guard key={} ttl={} claimed PROCESSING", key(request.orderNo()), this.properties.lease());
+				claims.add(Claim.acquired(request.orderNo(), mine.get(i)));
+			}
+			else if (observed != null) {
+				claims.add(Claim.found(request.orderNo(),
+						GuardEntry.judge(GuardEntry.parse(observed), request.fingerprint()), observed));
+			}
+			else {
+				// Held at the SET, gone at the GET (expired or deleted in between): do not guess, the database
+				// decides.
+				claims.add(Claim.found(request.orderNo(), ClaimOutcome.HELD_BY_OTHER, null));
+			}
+		}
+		return claims;
+	}
+
+	@Override
+	public List<Boolean> completeAll(List<Completion> completions) {
+		RBatch batch = newBatch();
+		RScriptAsync script = batch.getScript(StringCodec.INSTANCE);
+		String ttl = Long.toString(this.properties.ttl().toMillis());
+		List<RFuture<Long>> answers = new ArrayList<>(completions.size());
+		for (Completion completion : completions) {
+			Claim claim = completion.claim();
+			List<Object> key = List.of(key(claim.orderNo()));
+			if (completion.done()) {
+				String expected = claim.mine().map(GuardEntry::encode).orElseGet(() -> claim.observed().orElse(""));
+				GuardEntry done = claim.mine()
+					.orElseGet(() -> GuardEntry.processing(completion.fingerprint(), newOwnerToken()))
+					.done();
+				answers.add(script.evalAsync(RScript.Mode.READ_WRITE, MARK_DONE, RScript.ReturnType.LONG, key,
+						expected, done.encode(), ttl));
+			}
+			else {
+				// Only the own entry is ever deleted; a claim that owns nothing deletes nothing.
+				String own = claim.mine().map(GuardEntry::encode).orElse("");
+				answers.add(script.evalAsync(RScript.Mode.READ_WRITE, RELEASE, RScript.ReturnType.LONG, key, own));
+			}
+		}
+		execute(batch);
+		List<Boolean> applied = new ArrayList<>(completions.size());
+		for (int i = 0; i < completions.size(); i++) {
+			Long answer = answer(answers.get(i));
+			boolean yes = answer != null && answer == 1L;
+			applied.add(yes);
+			if (yes) {
+				log.debug("guard key={} {}", key(completions.get(i).claim().orderNo()),
+						completions.get(i).done() ? "marked DONE" : "released");
+			}
+		}
+		return applied;
+	}
+
+	private RBatch newBatch() {
+		// In order, on one connection; no MULTI/EXEC needed: each script is atomic on its own key.
+		return this.redisson.createBatch(BatchOptions.defaults()
+			.executionMode(BatchOptions.ExecutionMode.IN_MEMORY)
+			.responseTimeout(this.properties.timeout().toMillis(), TimeUnit.MILLISECONDS)
+			.retryAttempts(1));
+	}
+
+	private void execute(RBatch batch) {
+		try {
+			batch.execute();
+		}
+		catch (RedisException ex) {
+			throw new GuardUnavailableException("Redis: " + ex.getMessage(), ex);
+		}
+	}
+
+	private static <T> T answer(RFuture<T> future) {
+		try {
+			return future.toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			throw new GuardUnavailableException("Redis: " + ex.getCause(), ex);
+		}
 	}
 
 	private String key(String orderNo) {
@@ -116,16 +194,7 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 	}
 
 	private String newOwnerToken() {
-		return this.instanceId + "-" + UUID.randomUUID();
-	}
-
-	private <T> T call(Supplier<T> command) {
-		try {
-			return command.get();
-		}
-		catch (RedisException ex) {
-			throw new GuardUnavailableException("Redis: " + ex.getMessage(), ex);
-		}
+		return this.instanceId + "-" + this.ownerSequence.incrementAndGet();
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.payonce.consumer.deduct.kafka;
 
+import java.util.List;
+
 import io.payonce.consumer.deduct.PaySuccessHandler;
 import io.payonce.contract.Topic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -7,9 +9,9 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.support.Acknowledgment;
 
 /**
- * Thin listener: hand the record to the handler, acknowledge once it has an answer (AckMode.MANUAL, the
- * offsets are committed once per poll). An exception skips the acknowledgement; the error handler seeks
- * back and retries in place.
+ * Thin batch listener: hand the poll to the handler, acknowledge it once every record has an answer
+ * (AckMode.MANUAL: the offsets are committed after this returns). An exception skips the acknowledgement;
+ * the error handler retries the whole poll in place, and the guards recognise what was already settled.
  */
 public class PaySuccessListener {
 
@@ -21,9 +23,9 @@ public class PaySuccessListener {
 
 	@KafkaListener(id = "${payonce.consumer.listener-id:payonce-deduct}", topics = Topic.Names.PAY_SUCCESS,
 			groupId = "${payonce.consumer.group-id:payonce-deduct-consumer}",
-			concurrency = "${payonce.consumer.concurrency:3}")
-	public void onPaySuccess(ConsumerRecord<String, DecodedEvent> record, Acknowledgment acknowledgment) {
-		this.handler.handle(record);
+			concurrency = "${payonce.consumer.concurrency:3}", batch = "true")
+	public void onPaySuccess(List<ConsumerRecord<String, DecodedEvent>> records, Acknowledgment acknowledgment) {
+		this.handler.handleAll(records);
 		acknowledgment.acknowledge();
 	}
 

@@ -2,6 +2,7 @@ package io.payonce.consumer.deduct.domain;
 
 import static io.payonce.consumer.deduct.domain.Payments.aPayment;
 import static io.payonce.consumer.deduct.domain.Payments.aPaymentWithAmount;
+import static io.payonce.consumer.deduct.domain.Payments.anotherPayment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -9,7 +10,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.payonce.contract.FailureReason;
@@ -215,6 +220,48 @@ class DeductionProcessTest {
 	}
 
 	@Test
+	void aPollGoesToTheDatabaseOnceForEveryPaymentRedisDidNotSettleAndAnswersInOrder() {
+		// given: the first payment is settled already, the third cannot be paid
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(aPayment());
+		this.ledger.answer(anotherPayment(3).orderNo(), LedgerResult.INSUFFICIENT_BALANCE);
+		// when
+		List<Decision> decisions = this.closed.handleAll(List.of(aPayment(), anotherPayment(2), anotherPayment(3)));
+		// then
+		assertThat(decisions).extracting(Decision::outcome)
+			.containsExactly(Outcome.DUPLICATE, Outcome.FIRST, Outcome.RETRY);
+		assertThat(decisions.get(0).layer()).contains(DuplicateLayer.REDIS);
+		assertThat(this.ledger.batches).last()
+			.isEqualTo(List.of(anotherPayment(2).orderNo(), anotherPayment(3).orderNo()));
+		assertThat(this.guard.entry(anotherPayment(2).orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+		assertThat(this.guard.entries).doesNotContainKey(anotherPayment(3).orderNo());
+	}
+
+	@Test
+	void aPollWithoutAnAnswerFromTheDatabaseReleasesEveryOwnClaim() {
+		// given
+		this.ledger.fail(new IllegalStateException("deadlock, transaction rolled back"));
+		// when / then
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> this.closed.handleAll(List.of(aPayment(), anotherPayment(2))));
+		assertThat(this.guard.entries).isEmpty();
+		assertThat(this.guard.releases).containsExactly(ReleaseResult.RELEASED, ReleaseResult.RELEASED);
+	}
+
+	@Test
+	void theSamePaymentTwiceInOnePollIsDeductedOnceAndTheSecondIsADuplicateOfTheStateMachine() {
+		// given: inside the one transaction the second copy finds the order PAID by the first
+		this.ledger.answer(aPayment().orderNo(), LedgerResult.DEDUCTED, LedgerResult.ALREADY_PAID);
+		// when: the second copy finds the first one's PROCESSING entry in the same round trip
+		List<Decision> decisions = this.closed.handleAll(List.of(aPayment(), aPayment()));
+		// then: both went to the database, which alone can tell them apart
+		assertThat(this.ledger.batches).containsExactly(List.of(aPayment().orderNo(), aPayment().orderNo()));
+		assertThat(decisions).extracting(Decision::outcome).containsExactly(Outcome.FIRST, Outcome.DUPLICATE);
+		assertThat(decisions.get(1).layer()).contains(DuplicateLayer.STATE);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+	}
+
+	@Test
 	void aDecisionCarriesALayerOnlyForDuplicatesAndAReasonOnlyForRoutedRecords() {
 		assertThat(Decision.first(false).reason()).isEmpty();
 		assertThat(Decision.failed(FailureReason.UNREADABLE, "x", false).outcome()).isEqualTo(Outcome.TERMINAL);
@@ -223,10 +270,14 @@ class DeductionProcessTest {
 		assertThat(Decision.duplicate(DuplicateLayer.REDIS, false).layer()).contains(DuplicateLayer.REDIS);
 	}
 
-	/** A ledger that gives the scripted answer and records when it was asked. */
+	/** A ledger that gives the scripted answers and records when and with what it was asked. */
 	private static final class ScriptedLedger implements Ledger {
 
 		final List<Instant> calls = new ArrayList<>();
+
+		final List<List<String>> batches = new ArrayList<>();
+
+		private final Map<String, Deque<LedgerResult>> answers = new HashMap<>();
 
 		private LedgerResult answer;
 
@@ -239,6 +290,19 @@ class DeductionProcessTest {
 			this.answer = result;
 		}
 
+		/** Answers for one order, one per time it is asked; the last one repeats. */
+		void answer(String orderNo, LedgerResult... results) {
+			this.answers.put(orderNo, new ArrayDeque<>(List.of(results)));
+		}
+
+		private Optional<LedgerResult> next(String orderNo) {
+			Deque<LedgerResult> queue = this.answers.get(orderNo);
+			if (queue == null) {
+				return Optional.empty();
+			}
+			return Optional.of((queue.size() > 1) ? queue.poll() : queue.peek());
+		}
+
 		void answerThen(LedgerResult result, Runnable sideEffect) {
 			this.answer = result;
 			this.during = sideEffect;
@@ -249,13 +313,18 @@ class DeductionProcessTest {
 		}
 
 		@Override
-		public LedgerResult deduct(PaySuccess payment, Instant now) {
+		public List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now) {
 			this.calls.add(now);
+			this.batches.add(payments.stream().map(PaySuccess::orderNo).toList());
 			this.during.run();
 			if (this.failure != null) {
 				throw this.failure;
 			}
-			return Optional.ofNullable(this.answer).orElseThrow();
+			return payments.stream()
+				.map((payment) -> next(payment.orderNo())
+					.or(() -> Optional.ofNullable(this.answer))
+					.orElseThrow())
+				.toList();
 		}
 
 	}

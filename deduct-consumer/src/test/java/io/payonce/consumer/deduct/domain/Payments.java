@@ -22,6 +22,13 @@ final class Payments {
 				base.paidAt());
 	}
 
+	/** Another order of the same user: {@code n} makes the payNo and orderNo distinct. */
+	static PaySuccess anotherPayment(int n) {
+		PaySuccess base = aPayment();
+		return new PaySuccess("PN2026092810" + n, "P2026092810" + n, base.userId(), base.amount(), base.currency(),
+				base.paidAt());
+	}
+
 	static OrderSnapshot theOrder(OrderStatus status) {
 		return new OrderSnapshot("P20260928001", 10086L, new BigDecimal("199.00"), "CNY", status);
 	}

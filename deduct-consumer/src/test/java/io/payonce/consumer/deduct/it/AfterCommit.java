@@ -1,5 +1,6 @@
 package io.payonce.consumer.deduct.it;
 
+import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.payonce.consumer.deduct.domain.Ledger;
@@ -21,10 +22,12 @@ final class AfterCommit {
 					return bean;
 				}
 				Ledger real = (Ledger) bean;
-				return (Ledger) (payment, now) -> {
-					LedgerResult result = real.deduct(payment, now);
-					step.accept(payment, result);
-					return result;
+				return (Ledger) (payments, now) -> {
+					List<LedgerResult> results = real.deductAll(payments, now);
+					for (int i = 0; i < payments.size(); i++) {
+						step.accept(payments.get(i), results.get(i));
+					}
+					return results;
 				};
 			}
 		};
