@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -29,9 +30,14 @@ import org.apache.kafka.common.header.Header;
  * a {@code received_messages} row inserted in the business transaction, plus the same state CAS, unique flow and
  * guarded balance update as ours; offsets committed after the result. No Redis.</li>
  * </ul>
- * Both run {@code threads} consumers of one group, one connection each, one transaction per record.
+ * Both run {@code threads} consumers of one group, one connection each, one transaction per record — or,
+ * {@code batched}, one transaction per poll (each record of DB_DEDUPE behind a savepoint, as the guarded
+ * consumer does), so that the cost of the guards can be compared at equal batching too.
  */
 final class BaselineConsumer {
+
+	/** The guarded consumer's default {@code max-poll-records}: the same poll, so the same batch. */
+	static final int MAX_POLL_RECORDS = 100;
 
 	enum Mode {
 		NAIVE, DB_DEDUPE
@@ -54,11 +60,14 @@ final class BaselineConsumer {
 
 	private final String schema;
 
-	BaselineConsumer(Kafka kafka, Db db, Mode mode, String schema) {
+	private final boolean batched;
+
+	BaselineConsumer(Kafka kafka, Db db, Mode mode, String schema, boolean batched) {
 		this.kafka = kafka;
 		this.db = db;
 		this.mode = mode;
 		this.schema = schema;
+		this.batched = batched;
 	}
 
 	/**
@@ -82,7 +91,8 @@ final class BaselineConsumer {
 		for (int t = 0; t < threads; t++) {
 			int id = t;
 			workers[t] = new Thread(() -> {
-				try (KafkaConsumer<String, byte[]> consumer = this.kafka.consumer(group, false);
+				try (KafkaConsumer<String, byte[]> consumer = this.kafka.consumer(group, false,
+								MAX_POLL_RECORDS);
 						Connection c = this.db.rootIn(this.schema);
 						Statements s = new Statements(c)) {
 					c.setAutoCommit(false);
@@ -111,7 +121,13 @@ final class BaselineConsumer {
 							if (!handle(s, c, record)) {
 								duplicates.increment();
 							}
-							handled.increment();
+							if (!this.batched) {
+								handled.increment();
+							}
+						}
+						if (this.batched) {
+							c.commit();
+							handled.add(records.count());
 						}
 						if (this.mode == Mode.DB_DEDUPE) {
 							consumer.commitSync();
@@ -179,16 +195,17 @@ final class BaselineConsumer {
 			s.naiveBalance.setBigDecimal(1, event.amount());
 			s.naiveBalance.setLong(2, event.userId());
 			s.naiveBalance.executeUpdate();
-			c.commit();
+			commitRecord(c);
 			return true;
 		}
+		Savepoint savepoint = this.batched ? c.setSavepoint("record") : null;
 		try {
 			s.dedupe.setString(1, eventId(record));
 			s.dedupe.executeUpdate();
 		}
 		catch (SQLException ex) {
 			if (ex.getSQLState() != null && ex.getSQLState().startsWith("23")) {
-				c.rollback();
+				rollbackRecord(c, savepoint);
 				return false;
 			}
 			throw ex;
@@ -196,7 +213,7 @@ final class BaselineConsumer {
 		// CAS: only INIT may become PAID; 0 rows means it was paid before (or never payable)
 		s.casOrder.setString(1, event.orderNo());
 		if (s.casOrder.executeUpdate() != 1) {
-			c.rollback();
+			rollbackRecord(c, savepoint);
 			return false;
 		}
 		insertFlow(s, event);
@@ -204,11 +221,27 @@ final class BaselineConsumer {
 		s.guardedBalance.setLong(2, event.userId());
 		s.guardedBalance.setBigDecimal(3, event.amount());
 		if (s.guardedBalance.executeUpdate() != 1) {
-			c.rollback();
+			rollbackRecord(c, savepoint);
 			return true;
 		}
-		c.commit();
+		commitRecord(c);
 		return true;
+	}
+
+	/** Per record: commit now. Batched: the poll commits once, after its last record. */
+	private void commitRecord(Connection c) throws SQLException {
+		if (!this.batched) {
+			c.commit();
+		}
+	}
+
+	private static void rollbackRecord(Connection c, Savepoint savepoint) throws SQLException {
+		if (savepoint != null) {
+			c.rollback(savepoint);
+		}
+		else {
+			c.rollback();
+		}
 	}
 
 	private static void insertFlow(Statements s, PaySuccess event) throws SQLException {

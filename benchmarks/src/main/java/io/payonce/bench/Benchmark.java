@@ -182,7 +182,8 @@ public final class Benchmark {
 		this.report.facts.put("kafkaProducers", "acks=all, enable.idempotence=true (bench, relay, consumer)");
 		String topicPay = Topic.PAY_SUCCESS.topicName();
 		int partitions = config.partitions();
-		for (String topic : List.of("bench.raw", "bench.naive", "bench.dedupe")) {
+		for (String topic : List.of("bench.raw", "bench.naive", "bench.dedupe", "bench.naive.batched",
+				"bench.dedupe.batched")) {
 			this.kafka.createTopic(topic, partitions);
 		}
 
@@ -232,6 +233,8 @@ public final class Benchmark {
 		this.db.seedTrade(all);
 		this.db.createBaselineSchema("bench_naive", false, gOrders);
 		this.db.createBaselineSchema("bench_dedupe", true, mOrders);
+		this.db.createBaselineSchema("bench_naive_batched", false, gOrders);
+		this.db.createBaselineSchema("bench_dedupe_batched", true, mOrders);
 		this.log.printf("seeded %d accounts and INIT orders in %.1f s%n", all.size(),
 				(System.nanoTime() - seedStart) / 1e9);
 
@@ -357,7 +360,7 @@ public final class Benchmark {
 		t = Instant.now();
 		q0 = questions();
 		BaselineConsumer.Result naive = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.NAIVE,
-				"bench_naive")
+				"bench_naive", false)
 			.run("bench.naive", partitions, CONSUMER_THREADS, gRecords.size(), () -> this.kafka
 				.produceAll(gRecords.stream().map(r -> copy(r, "bench.naive")).toList()));
 		phase("naive", t);
@@ -366,13 +369,35 @@ public final class Benchmark {
 		this.log.println("== baseline: database-only dedupe on the same 30 % duplicate workload");
 		t = Instant.now();
 		BaselineConsumer.Result dbDedupe = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.DB_DEDUPE,
-				"bench_dedupe")
+				"bench_dedupe", false)
 			.run("bench.dedupe", partitions, CONSUMER_THREADS, mix.size(),
 					() -> this.kafka.produceAll(mix.stream().map(r -> copy(r, "bench.dedupe")).toList()));
 		phase("db-only dedupe", t);
 		long[] dCheck = this.db.exactlyOnceCheck("bench_dedupe", prefix(run, "M"));
 		this.log.printf("db-only dedupe: %.0f records/s (%d duplicates skipped); flows %d distinct %d%n",
 				dbDedupe.perSecond(), dbDedupe.duplicates(), dCheck[0], dCheck[1]);
+
+		// The same two loops with one transaction per poll (the guarded consumer's batching): the cost of the
+		// guards at equal batching, not only against the incident's per-record loop.
+		this.log.println("== baseline: naive consumer, one transaction per poll of "
+				+ BaselineConsumer.MAX_POLL_RECORDS);
+		t = Instant.now();
+		BaselineConsumer.Result naiveBatched = new BaselineConsumer(this.kafka, this.db, BaselineConsumer.Mode.NAIVE,
+				"bench_naive_batched", true)
+			.run("bench.naive.batched", partitions, CONSUMER_THREADS, gRecords.size(), () -> this.kafka
+				.produceAll(gRecords.stream().map(r -> copy(r, "bench.naive.batched")).toList()));
+		phase("naive batched", t);
+		this.log.printf("naive batched: %.0f records/s%n", naiveBatched.perSecond());
+		this.log.println("== baseline: database-only dedupe, one transaction per poll, savepoint per record");
+		t = Instant.now();
+		BaselineConsumer.Result dbDedupeBatched = new BaselineConsumer(this.kafka, this.db,
+				BaselineConsumer.Mode.DB_DEDUPE, "bench_dedupe_batched", true)
+			.run("bench.dedupe.batched", partitions, CONSUMER_THREADS, mix.size(), () -> this.kafka
+				.produceAll(mix.stream().map(r -> copy(r, "bench.dedupe.batched")).toList()));
+		phase("db-only dedupe batched", t);
+		long[] dbCheck = this.db.exactlyOnceCheck("bench_dedupe_batched", prefix(run, "M"));
+		this.log.printf("db-only dedupe batched: %.0f records/s (%d duplicates skipped); flows %d distinct %d%n",
+				dbDedupeBatched.perSecond(), dbDedupeBatched.duplicates(), dbCheck[0], dbCheck[1]);
 
 		// ---- end to end ----------------------------------------------------------------------------------
 		this.log.println("== end to end at maximum load: " + this.scale.threads() + " senders for "
@@ -491,6 +516,8 @@ public final class Benchmark {
 				naive.perSecond(), ">= 80 % of naive", consumerUnique[0] >= 0.8 * naive.perSecond());
 		r.add("naive consumer, unique records", naive.perSecond(), "rec/s", "raw commits/s, 3 conn", rawCommitsConsumer,
 				"", null);
+		r.add("guarded consumer, unique records (equal batching)", consumerUnique[0], "rec/s",
+				"naive consumer, 1 tx per poll", naiveBatched.perSecond(), "", null);
 		r.add("DB statements per deduction: guarded consumer", consumerStatements, "stmts", "naive consumer",
 				naiveStatements, "", null);
 		r.add("DB statements per callback: gateway", gatewayStatements, "stmts", "", 0, "", null);
@@ -500,6 +527,8 @@ public final class Benchmark {
 				rawCommitsConsumer, "", null);
 		r.add("guarded consumer, 30 % duplicates", consumerMix[0], "rec/s", "db-only dedupe (same records)",
 				dbDedupe.perSecond(), "faster than db-only dedupe", consumerMix[0] > dbDedupe.perSecond());
+		r.add("guarded consumer, 30 % duplicates (equal batching)", consumerMix[0], "rec/s",
+				"db-only dedupe, 1 tx per poll", dbDedupeBatched.perSecond(), "", null);
 		r.add("guarded consumer, duplicates only (Redis)", consumerDups[0], "rec/s", "raw Kafka consume",
 				rawConsume, ">= 20,000/s", consumerDups[0] >= 20_000);
 		r.add("DB statements during the duplicates phase", dbStatements, "stmts", "duplicates consumed",
@@ -529,6 +558,7 @@ public final class Benchmark {
 		checks.put("mix30[flows,distinct,paid] (expect " + mOrders.size() + " each)", List.of(mCheck[0], mCheck[1],
 				mCheck[2]));
 		checks.put("dbDedupeMix30[flows,distinct,paid]", List.of(dCheck[0], dCheck[1], dCheck[2]));
+		checks.put("dbDedupeBatchedMix30[flows,distinct,paid]", List.of(dbCheck[0], dbCheck[1], dbCheck[2]));
 		checks.put("e2eMax[flows,distinct,paid] (expect " + e1Accepted + ")", List.of(eCheck1[0], eCheck1[1],
 				eCheck1[2]));
 		checks.put("e2eHalf[flows,distinct,paid] (expect " + e2.acceptedAt().size() + ")", List.of(eCheck2[0],
@@ -545,6 +575,8 @@ public final class Benchmark {
 		r.facts.put("halfLoad", Map.of("targetRate", halfRate, "achievedRate", e2.acceptedPerSecond(), "accepted",
 				e2.acceptedAt().size(), "failed", e2.failed(), "samples", lat.length));
 		r.facts.put("naive", naive.toString());
+		r.facts.put("naiveBatched", naiveBatched.toString());
+		r.facts.put("dbDedupeBatched", dbDedupeBatched.toString());
 		r.facts.put("dbDedupe", dbDedupe.toString());
 		Map<String, Object> prof = new LinkedHashMap<>();
 		profiles.forEach((k, v) -> prof.put(k, Map.of("samples", v.samples(), "topMethods", v.topMethods(),

@@ -66,12 +66,16 @@ final class Kafka implements AutoCloseable {
 	}
 
 	KafkaConsumer<String, byte[]> consumer(String group, boolean autoCommit) {
+		return consumer(group, autoCommit, 500);
+	}
+
+	KafkaConsumer<String, byte[]> consumer(String group, boolean autoCommit, int maxPollRecords) {
 		Properties props = new Properties();
 		props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.bootstrap);
 		props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
 		props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
 		props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(autoCommit));
-		props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+		props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(maxPollRecords));
 		props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
 		props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
 		return new KafkaConsumer<>(props);
