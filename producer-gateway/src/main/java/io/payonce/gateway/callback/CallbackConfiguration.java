@@ -46,8 +46,9 @@ class CallbackConfiguration {
 	static class RetentionConfiguration {
 
 		@Bean
-		OutboxPurgeJob outboxPurgeJob(JdbcClient jdbc, OutboxProperties outbox, Clock clock) {
-			return new OutboxPurgeJob(jdbc, outbox.retention(), clock);
+		OutboxPurgeJob outboxPurgeJob(JdbcClient jdbc, PlatformTransactionManager transactionManager,
+				OutboxProperties outbox, Clock clock) {
+			return new OutboxPurgeJob(jdbc, new TransactionTemplate(transactionManager), outbox.retention(), clock);
 		}
 
 	}
