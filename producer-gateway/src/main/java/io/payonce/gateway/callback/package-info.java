@@ -17,9 +17,14 @@
  * If the platform later reports SUCCESS for the same payment, that callback writes its one event. A status
  * that moves away from SUCCESS is a 409: money is never "un-published" by a callback.
  * <p>
- * Exactly one event under concurrency rests on the unique keys {@code uk_pay_no} and {@code uk_order_no},
- * not on the read that precedes the insert: a callback that loses the race gets a duplicate-key error, its
- * transaction is rolled back, and it decides again from the winner's committed row. A database that cannot
- * be reached, or a commit that is not confirmed, is a 503: never 200 without a commit.
+ * Exactly one event under concurrency rests on the unique keys {@code uk_pay_no} and {@code uk_order_no}, and
+ * the intake asks them first: it inserts, and reads only when a key is taken. InnoDB then undoes that insert
+ * alone, after the key's holder has committed, so the same transaction reads the holder's row and answers
+ * DUPLICATE or 409 from it. A lost CAS or a deadlock rolls back and is decided again in a fresh transaction.
+ * A database that cannot be reached, or a commit that is not confirmed, is a 503: never 200 without a commit.
+ * <p>
+ * Pooled connections do not auto-commit ({@code spring.datasource.hikari.auto-commit: false}), which spares
+ * each transaction two {@code SET autocommit} statements; every database use therefore runs in a transaction
+ * (an uncommitted write is rolled back when its connection returns to the pool).
  */
 package io.payonce.gateway.callback;

@@ -16,10 +16,12 @@ import java.util.function.Supplier;
  * <li>One payment (one orderNo, one payNo) gets at most one event, whatever the number of callbacks.</li>
  * <li>Nothing is written for a conflicting callback.</li>
  * </ul>
- * The unique keys on payNo and orderNo are what makes this hold under concurrency: the first read is only an
- * optimisation. When two callbacks race, the loser's insert fails on the key, its transaction is rolled
- * back, and it decides again in a fresh transaction, where it reads the winner's committed row and answers
- * DUPLICATE or CONFLICT from it.
+ * The unique keys on payNo and orderNo are what makes this hold under concurrency, so the intake asks them
+ * first: a callback is inserted straight away, and only when a key is taken does it read what holds the key.
+ * A new payment (the common case) thus costs no read. A taken key undoes that one insert, not the transaction,
+ * and is reported only after the holder committed, so the read that follows, in the same transaction, sees the
+ * holder's row and answers DUPLICATE or CONFLICT from it. Whatever else loses a race (the promotion's CAS, a
+ * deadlock) rolls the transaction back and is decided again in a fresh one.
  */
 public final class CallbackIntake {
 
@@ -66,12 +68,15 @@ public final class CallbackIntake {
 	}
 
 	private IntakeOutcome decide(PaymentCallback callback) {
+		UUID newEventId = callback.isSuccess() ? this.eventIds.get() : null;
+		if (this.payments.insertIfNew(callback, newEventId, this.clock.instant())) {
+			publish(newEventId, callback);
+			return IntakeOutcome.accepted(newEventId);
+		}
 		List<StoredPayment> existing = this.payments.findByOrderNoOrPayNo(callback.orderNo(), callback.payNo());
 		if (existing.isEmpty()) {
-			UUID eventId = callback.isSuccess() ? this.eventIds.get() : null;
-			this.payments.insert(callback, eventId, this.clock.instant());
-			publish(eventId, callback);
-			return IntakeOutcome.accepted(eventId);
+			// A key was taken but its holder is not visible: never guess, decide again in a fresh transaction.
+			throw new ConcurrentWriteException("Payment " + callback.orderNo() + " is held by an unreadable row", null);
 		}
 		if (existing.size() > 1) {
 			// orderNo belongs to one payment, payNo to another: whatever this is, it is not either of them.
@@ -88,12 +93,11 @@ public final class CallbackIntake {
 		if (differences.equals(List.of("status")) && callback.isSuccess() && stored.eventId() == null) {
 			// The platform reported an intermediate status first and SUCCESS now: this is the payment's
 			// first and only event. CAS on the old status so that two racing SUCCESS callbacks promote once.
-			UUID eventId = this.eventIds.get();
-			if (!this.payments.promoteToSuccess(stored.id(), stored.status(), eventId)) {
+			if (!this.payments.promoteToSuccess(stored.id(), stored.status(), newEventId)) {
 				throw new ConcurrentWriteException("Payment " + stored.orderNo() + " changed meanwhile", null);
 			}
-			publish(eventId, callback);
-			return IntakeOutcome.accepted(eventId);
+			publish(newEventId, callback);
+			return IntakeOutcome.accepted(newEventId);
 		}
 		// Different user, amount, currency or number, or a status that goes back from SUCCESS: never
 		// overwritten, never a second event.

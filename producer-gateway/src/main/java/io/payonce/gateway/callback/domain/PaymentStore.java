@@ -14,10 +14,13 @@ public interface PaymentStore {
 	Optional<StoredPayment> findByOrderNo(String orderNo);
 
 	/**
+	 * Inserts the payment unless its payNo or orderNo is taken. A taken key undoes this insert alone: the
+	 * transaction goes on, and what it reads next includes the row that holds the key.
+	 *
 	 * @param eventId {@code null} when the callback publishes no event
-	 * @throws ConcurrentWriteException when the unique payNo or orderNo was taken meanwhile
+	 * @return {@code false} when a committed row already holds the payNo or the orderNo
 	 */
-	void insert(PaymentCallback callback, UUID eventId, Instant receivedAt);
+	boolean insertIfNew(PaymentCallback callback, UUID eventId, Instant receivedAt);
 
 	/** {@code duplicate_count + 1}: atomic in the database, so parallel duplicates are all counted. */
 	void countDuplicate(long id, Instant at);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-import io.payonce.gateway.callback.domain.ConcurrentWriteException;
 import io.payonce.gateway.callback.domain.PaymentCallback;
 import io.payonce.gateway.callback.domain.PaymentStore;
 import io.payonce.gateway.callback.domain.StoredPayment;
@@ -48,7 +47,7 @@ public class JdbcPaymentStore implements PaymentStore {
 	}
 
 	@Override
-	public void insert(PaymentCallback callback, UUID eventId, Instant receivedAt) {
+	public boolean insertIfNew(PaymentCallback callback, UUID eventId, Instant receivedAt) {
 		try {
 			this.jdbc.sql("""
 					INSERT INTO t_payment (pay_no, order_no, user_id, amount, currency, status, paid_at, fingerprint,
@@ -58,10 +57,12 @@ public class JdbcPaymentStore implements PaymentStore {
 						callback.currency(), callback.status(), utc(callback.paidAt()), callback.fingerprint(),
 						(eventId != null) ? eventId.toString() : null, utc(receivedAt))
 				.update();
+			return true;
 		}
 		catch (DuplicateKeyException ex) {
-			// uk_pay_no or uk_order_no: a parallel callback committed first (we waited on its row lock).
-			throw new ConcurrentWriteException("Payment " + callback.orderNo() + " was recorded meanwhile", ex);
+			// uk_pay_no or uk_order_no. InnoDB rolls back only this statement, and only once the key's holder has
+			// committed (an uncommitted holder makes us wait): the transaction is intact and the holder readable.
+			return false;
 		}
 	}
 

@@ -4,6 +4,8 @@ import java.util.function.Supplier;
 
 import io.payonce.gateway.callback.domain.ConcurrentWriteException;
 import io.payonce.gateway.callback.domain.StoreUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.PessimisticLockingFailureException;
@@ -25,6 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public class SpringTransactions implements io.payonce.gateway.callback.domain.Transactions {
 
+	private static final Logger log = LoggerFactory.getLogger(SpringTransactions.class);
+
 	private final TransactionTemplate template;
 
 	public SpringTransactions(TransactionTemplate template) {
@@ -37,12 +41,14 @@ public class SpringTransactions implements io.payonce.gateway.callback.domain.Tr
 			return this.template.execute((status) -> work.get());
 		}
 		catch (PessimisticLockingFailureException ex) {
+			log.warn("Lock conflict, rolled back: {}", ex.getMostSpecificCause().getMessage());
 			throw new ConcurrentWriteException("Lock conflict: " + ex.getClass().getSimpleName(), ex);
 		}
 		catch (CannotCreateTransactionException | DataAccessResourceFailureException
 				| TransientDataAccessResourceException | RecoverableDataAccessException | QueryTimeoutException
 				| TransactionSystemException ex) {
-			throw new StoreUnavailableException("Database unavailable: " + ex.getClass().getSimpleName(), ex);
+			throw new StoreUnavailableException("Database unavailable: " + ex.getClass().getSimpleName() + ": "
+					+ ex.getMostSpecificCause().getMessage(), ex);
 		}
 	}
 

@@ -3,6 +3,7 @@ package io.payonce.gateway.callback.domain;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 
 import io.payonce.contract.EventCodec;
@@ -14,13 +15,18 @@ import org.junit.jupiter.api.Test;
 
 import static io.payonce.gateway.callback.domain.PaymentFixture.aCallback;
 import static io.payonce.gateway.callback.domain.PaymentFixture.withAmount;
+import static io.payonce.gateway.callback.domain.PaymentFixture.withOrderNo;
 import static io.payonce.gateway.callback.domain.PaymentFixture.withPaidAt;
 import static io.payonce.gateway.callback.domain.PaymentFixture.withPayNo;
 import static io.payonce.gateway.callback.domain.PaymentFixture.withStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The intake's decisions, with an in-memory store: one event per payment, nothing for conflicts. */
+/**
+ * The intake's decisions, with an in-memory store: one event per payment, nothing for conflicts, and the unique
+ * keys asked first (a new payment is inserted without a read; a taken key is read and decided in the same
+ * transaction).
+ */
 class CallbackIntakeDecisionsTest {
 
 	private final InMemoryPayments db = new InMemoryPayments();
@@ -44,6 +50,97 @@ class CallbackIntakeDecisionsTest {
 				.isEqualTo(aCallback().toEvent());
 		});
 		assertThat(this.db.rows).singleElement().satisfies((row) -> assertThat(row.eventId()).isEqualTo(outcome.eventId()));
+	}
+
+	@Test
+	void newPaymentIsInsertedWithoutReadingFirst() {
+		// when
+		this.intake.receive(aCallback());
+
+		// then the unique keys decided: no read, one transaction
+		assertThat(this.db.calls).containsExactly("insert", "append");
+		assertThat(this.db.transactions).isEqualTo(1);
+	}
+
+	@Test
+	void duplicateIsReadAfterTheRefusedInsertAndOnlyCounted() {
+		// given
+		IntakeOutcome first = this.intake.receive(aCallback());
+		StoredPayment before = this.db.rows.get(0);
+		List<OutboxEvent> eventsBefore = List.copyOf(this.db.events);
+		this.db.calls.clear();
+
+		// when
+		IntakeOutcome again = this.intake.receive(aCallback());
+
+		// then answered from the row that holds the key, in the same transaction
+		assertThat(again.result()).isEqualTo(Result.DUPLICATE);
+		assertThat(again.eventId()).isEqualTo(first.eventId());
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "count duplicate");
+		assertThat(this.db.transactions).isEqualTo(2);
+		assertThat(this.db.events).isEqualTo(eventsBefore);
+		assertThat(this.db.rows).singleElement().satisfies((row) -> {
+			assertThat(row.duplicateCount()).isEqualTo(1);
+			assertThat(row).usingRecursiveComparison()
+				.ignoringFields("duplicateCount", "lastDuplicateAt")
+				.isEqualTo(before);
+		});
+	}
+
+	@Test
+	void conflictIsReadAfterTheRefusedInsertAndWritesNothing() {
+		// given
+		this.intake.receive(aCallback());
+		List<StoredPayment> rowsBefore = List.copyOf(this.db.rows);
+		List<OutboxEvent> eventsBefore = List.copyOf(this.db.events);
+		this.db.calls.clear();
+
+		// when
+		IntakeOutcome outcome = this.intake.receive(withAmount(aCallback(), "1.00"));
+
+		// then
+		assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
+		assertThat(outcome.conflictingFields()).containsExactly("amount");
+		assertThat(this.db.calls).containsExactly("insert refused", "read");
+		assertThat(this.db.rows).isEqualTo(rowsBefore);
+		assertThat(this.db.events).isEqualTo(eventsBefore);
+	}
+
+	@Test
+	void orderNoOfOnePaymentWithPayNoOfAnotherConflictsAndWritesNothing() {
+		// given two payments
+		this.intake.receive(aCallback());
+		this.intake.receive(withOrderNo(withPayNo(aCallback(), "PN-OTHER"), "P-OTHER"));
+		List<StoredPayment> rowsBefore = List.copyOf(this.db.rows);
+		List<OutboxEvent> eventsBefore = List.copyOf(this.db.events);
+
+		// when a callback pairs the first one's orderNo with the second one's payNo
+		IntakeOutcome outcome = this.intake.receive(withPayNo(aCallback(), "PN-OTHER"));
+
+		// then
+		assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
+		assertThat(outcome.conflictingFields()).containsExactly("payNo", "orderNo");
+		assertThat(this.db.rows).isEqualTo(rowsBefore);
+		assertThat(this.db.events).isEqualTo(eventsBefore);
+	}
+
+	@Test
+	void takenKeyWhoseHolderCannotBeReadIsDecidedAgainNotGuessed() {
+		// given
+		IntakeOutcome first = this.intake.receive(aCallback());
+		this.db.calls.clear();
+		this.db.readsMissingRows = 1;
+
+		// when
+		IntakeOutcome again = this.intake.receive(aCallback());
+
+		// then the first attempt was rolled back, the second read the holder
+		assertThat(again.result()).isEqualTo(Result.DUPLICATE);
+		assertThat(again.eventId()).isEqualTo(first.eventId());
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "insert refused", "read",
+				"count duplicate");
+		assertThat(this.db.transactions).isEqualTo(3);
+		assertThat(this.db.events).hasSize(1);
 	}
 
 	@Test
@@ -133,10 +230,12 @@ class CallbackIntakeDecisionsTest {
 		// when
 		IntakeOutcome outcome = this.intake.receive(aCallback());
 
-		// then our attempt was rolled back and decided again: duplicate, and no event of ours
+		// then our insert was refused and the same transaction read the winner's row: duplicate, no event of ours
 		assertThat(outcome.result()).isEqualTo(Result.DUPLICATE);
 		assertThat(this.db.events).isEmpty();
 		assertThat(this.db.rows).singleElement().satisfies((row) -> assertThat(row.duplicateCount()).isEqualTo(1));
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "count duplicate");
+		assertThat(this.db.transactions).isEqualTo(1);
 	}
 
 	@Test

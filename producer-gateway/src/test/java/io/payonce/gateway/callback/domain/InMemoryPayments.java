@@ -11,6 +11,7 @@ import java.util.function.Supplier;
  * In-memory {@link PaymentStore}, {@link OutboxWriter} and {@link Transactions} for unit tests of the
  * intake's decisions. A transaction keeps a copy of the state and restores it when the work throws, like a
  * rollback. {@link #beforeNextInsert} and {@link #otherTransactionCommits} let a test play the winner of a race.
+ * {@link #calls} lists what the intake asked of the store, one entry per statement the JDBC adapter would send.
  */
 final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions {
 
@@ -18,7 +19,16 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	final List<OutboxEvent> events = new ArrayList<>();
 
+	/** {@code insert}, {@code insert refused}, {@code read}, {@code count duplicate}, {@code promote}, {@code append}. */
+	final List<String> calls = new ArrayList<>();
+
+	/** How many transactions were begun: more than one per callback means it was decided again. */
+	int transactions;
+
 	Runnable beforeNextInsert;
+
+	/** The next reads miss every row, as a read that cannot see the holder of a taken key would. */
+	int readsMissingRows;
 
 	private final List<StoredPayment> committedByOthers = new ArrayList<>();
 
@@ -26,6 +36,7 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	@Override
 	public <T> T inTransaction(Supplier<T> work) {
+		this.transactions++;
 		List<StoredPayment> rowsBefore = new ArrayList<>(this.rows);
 		List<OutboxEvent> eventsBefore = new ArrayList<>(this.events);
 		try {
@@ -44,7 +55,12 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	@Override
 	public List<StoredPayment> findByOrderNoOrPayNo(String orderNo, String payNo) {
-		return this.rows.stream().filter((p) -> p.orderNo().equals(orderNo) || p.payNo().equals(payNo)).toList();
+		this.calls.add("read");
+		if (this.readsMissingRows > 0) {
+			this.readsMissingRows--;
+			return List.of();
+		}
+		return holders(orderNo, payNo);
 	}
 
 	@Override
@@ -53,26 +69,32 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 	}
 
 	@Override
-	public void insert(PaymentCallback callback, UUID eventId, Instant receivedAt) {
+	public boolean insertIfNew(PaymentCallback callback, UUID eventId, Instant receivedAt) {
 		if (this.beforeNextInsert != null) {
 			Runnable winner = this.beforeNextInsert;
 			this.beforeNextInsert = null;
 			winner.run();
 		}
-		if (!findByOrderNoOrPayNo(callback.orderNo(), callback.payNo()).isEmpty()) {
-			throw new ConcurrentWriteException("unique key", null);
+		if (!holders(callback.orderNo(), callback.payNo()).isEmpty()) {
+			// unique key taken: this insert alone is undone, the transaction goes on
+			this.calls.add("insert refused");
+			return false;
 		}
+		this.calls.add("insert");
 		this.rows.add(rowOf(callback, eventId, receivedAt));
+		return true;
 	}
 
 	@Override
 	public void countDuplicate(long id, Instant at) {
+		this.calls.add("count duplicate");
 		replace(id, (p) -> new StoredPayment(p.id(), p.payNo(), p.orderNo(), p.userId(), p.amount(), p.currency(),
 				p.status(), p.paidAt(), p.fingerprint(), p.eventId(), p.duplicateCount() + 1, p.receivedAt(), at));
 	}
 
 	@Override
 	public boolean promoteToSuccess(long id, String fromStatus, UUID eventId) {
+		this.calls.add("promote");
 		StoredPayment current = this.rows.stream().filter((p) -> p.id() == id).findFirst().orElseThrow();
 		if (!current.status().equals(fromStatus) || current.eventId() != null) {
 			return false;
@@ -92,7 +114,12 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	@Override
 	public void append(OutboxEvent event) {
+		this.calls.add("append");
 		this.events.add(event);
+	}
+
+	private List<StoredPayment> holders(String orderNo, String payNo) {
+		return this.rows.stream().filter((p) -> p.orderNo().equals(orderNo) || p.payNo().equals(payNo)).toList();
 	}
 
 	private StoredPayment rowOf(PaymentCallback callback, UUID eventId, Instant receivedAt) {

@@ -27,6 +27,10 @@ final class PaymentFixture {
 		return new PaymentCallback(payNo, c.orderNo(), c.userId(), c.amount(), c.currency(), c.status(), c.paidAt());
 	}
 
+	static PaymentCallback withOrderNo(PaymentCallback c, String orderNo) {
+		return new PaymentCallback(c.payNo(), orderNo, c.userId(), c.amount(), c.currency(), c.status(), c.paidAt());
+	}
+
 	static PaymentCallback withPaidAt(PaymentCallback c, Instant paidAt) {
 		return new PaymentCallback(c.payNo(), c.orderNo(), c.userId(), c.amount(), c.currency(), c.status(), paidAt);
 	}
