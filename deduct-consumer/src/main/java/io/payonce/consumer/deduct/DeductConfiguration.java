@@ -7,6 +7,7 @@ import io.payonce.consumer.deduct.domain.DeductionProcess;
 import io.payonce.consumer.deduct.domain.IdempotencyGuard;
 import io.payonce.consumer.deduct.domain.Ledger;
 import io.payonce.consumer.deduct.infra.JdbcLedger;
+import io.payonce.consumer.deduct.infra.RedisGuardHealthIndicator;
 import io.payonce.consumer.deduct.infra.RedisGuardProperties;
 import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
@@ -53,6 +54,11 @@ public class DeductConfiguration {
 	@Bean
 	IdempotencyGuard idempotencyGuard(RedissonClient redisson, RedisGuardProperties properties) {
 		return new RedissonIdempotencyGuard(redisson, properties);
+	}
+
+	@Bean
+	RedisGuardHealthIndicator redisGuardHealthIndicator(RedissonClient redisson, RedisGuardProperties properties) {
+		return new RedisGuardHealthIndicator(redisson, properties);
 	}
 
 	@Bean

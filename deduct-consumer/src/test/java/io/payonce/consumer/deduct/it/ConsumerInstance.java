@@ -6,9 +6,11 @@ import java.util.Map;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.consumer.ConsumerApplication;
+import io.payonce.consumer.deduct.infra.RedisGuardHealthIndicator;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.health.contributor.Health;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
@@ -89,6 +91,11 @@ final class ConsumerInstance implements AutoCloseable {
 			.stream()
 			.mapToDouble(Counter::count)
 			.sum();
+	}
+
+	/** The {@code redisGuard} health component: status and details. */
+	Health redisGuardHealth() {
+		return this.context.getBean(RedisGuardHealthIndicator.class).health();
 	}
 
 	<T> T bean(Class<T> type) {

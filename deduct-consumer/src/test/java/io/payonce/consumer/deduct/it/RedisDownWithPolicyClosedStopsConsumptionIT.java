@@ -7,11 +7,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.payonce.consumer.deduct.domain.RedisFailurePolicy;
 import io.payonce.contract.PaySuccess;
 import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Status;
 
 /**
  * Fail closed: while Redis is down nothing is deducted and no offset is committed; the records wait in Kafka.
@@ -63,14 +65,18 @@ class RedisDownWithPolicyClosedStopsConsumptionIT {
 		during.forEach(topics::publish);
 		during.forEach(topics::publish);
 
-		// then: nothing moves while it is down
+		// then: nothing moves while it is down, and the health says why
 		await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
 			assertThat(load.deducted(during)).isZero();
 			assertThat(topics.committed(group)).isEqualTo(committedWhileDown);
 		});
+		assertThat(consumer.redisGuardHealth().getStatus()).isEqualTo(Status.DOWN);
+		assertThat(consumer.redisGuardHealth().getDetails()).containsEntry("policy", RedisFailurePolicy.CLOSED);
 
 		// and when it is back, every payment exactly once
 		stack.redis().start();
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(consumer.redisGuardHealth().getStatus()).isEqualTo(Status.UP));
 		await().atMost(Duration.ofSeconds(120)).until(() -> load.notExactlyOnce() == 0);
 		await().atMost(Duration.ofSeconds(60)).until(() -> topics.committed(group) == topics.end());
 		assertThat(load.notExactlyOnce()).isZero();

@@ -12,6 +12,7 @@ import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Status;
 
 /** Fail open: without Redis the state CAS and the unique index alone still deduct exactly once. */
 class RedisDownWithPolicyOpenDeductsThroughTheDatabaseIT {
@@ -61,6 +62,8 @@ class RedisDownWithPolicyOpenDeductsThroughTheDatabaseIT {
 		// then: deducted while Redis is down, each exactly once, and the degrade is counted
 		await().atMost(Duration.ofSeconds(120)).until(() -> topics.committed(group) == topics.end());
 		assertThat(stack.redis().isRunning()).isFalse();
+		assertThat(consumer.redisGuardHealth().getStatus()).isEqualTo(Status.UP);
+		assertThat(consumer.redisGuardHealth().getDetails()).containsEntry("degraded", true);
 		assertThat(load.notExactlyOnce()).isZero();
 		assertThat(trade.deductionsOfUser(load.user)).isEqualTo(20);
 		assertThat(trade.balance(load.user)).isEqualByComparingTo(load.expectedBalance("10000.00"));
