@@ -9,10 +9,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.payonce.contract.PaySuccess;
-import io.payonce.infra.LocalStack;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 
@@ -23,59 +21,38 @@ import org.springframework.context.annotation.Bean;
  */
 class IncidentReplayDeductsOnceIT {
 
-	private static final LocalStack stack = LocalStack.shared();
-
-	private static final String group = Fixtures.aGroup("incident");
-
-	private static PaymentTopics topics;
-
-	private static ConsumerInstance consumer;
-
-	private static TradeDatabase trade;
-
-	@BeforeAll
-	static void startConsumer() {
-		topics = new PaymentTopics(stack);
-		topics.startGroupAtEnd(group);
-		consumer = ConsumerInstance.start(stack, "incident", group, Map.of(), FailAfterCommit.class);
-		trade = new TradeDatabase(stack);
-	}
-
-	@AfterAll
-	static void stopConsumer() {
-		consumer.close();
-		topics.close();
-	}
+	@RegisterExtension
+	static final ConsumerFixture fixture = ConsumerFixture.named("incident", Map.of(), FailAfterCommit.class);
 
 	@Test
 	void aStepFailingAfterTheCommittedDeductionDoesNotDeductAgainOnRedelivery() {
 		// given
 		long user = Fixtures.aUserId();
 		String orderNo = Fixtures.anOrderNo();
-		trade.account(user, "500.00");
-		trade.order(orderNo, user, "199.00", "INIT");
+		fixture.trade().account(user, "500.00");
+		fixture.trade().order(orderNo, user, "199.00", "INIT");
 		PaySuccess payment = Fixtures.aPayment(orderNo, user, "199.00");
 		FailAfterCommit.orderNo = orderNo;
 
 		// when: the first delivery commits the deduction, then fails
-		topics.publish(payment);
+		fixture.topics().publish(payment);
 
 		// then: the redelivery in place is recognised by the state machine
 		await().atMost(Duration.ofSeconds(60))
-			.untilAsserted(() -> assertThat(consumer.count("DUPLICATE", "state")).isEqualTo(1.0));
+			.untilAsserted(() -> assertThat(fixture.consumer().count("DUPLICATE", "state")).isEqualTo(1.0));
 		assertThat(FailAfterCommit.failures.get()).isEqualTo(1);
-		assertThat(trade.deductions(orderNo)).isEqualTo(1);
-		assertThat(trade.balance(user)).isEqualByComparingTo(new BigDecimal("301.00"));
-		assertThat(trade.orderStatus(orderNo)).isEqualTo("PAID");
+		assertThat(fixture.trade().deductions(orderNo)).isEqualTo(1);
+		assertThat(fixture.trade().balance(user)).isEqualByComparingTo(new BigDecimal("301.00"));
+		assertThat(fixture.trade().orderStatus(orderNo)).isEqualTo("PAID");
 
 		// and when the broker delivers it once more, the same answer
-		topics.publish(payment);
+		fixture.topics().publish(payment);
 		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(topics.committed(group)).isEqualTo(topics.end()));
-		assertThat(consumer.total("DUPLICATE")).isEqualTo(2.0);
-		assertThat(consumer.total("FIRST")).isZero();
-		assertThat(trade.deductions(orderNo)).isEqualTo(1);
-		assertThat(trade.balance(user)).isEqualByComparingTo(new BigDecimal("301.00"));
+			.untilAsserted(() -> assertThat(fixture.committed()).isEqualTo(fixture.end()));
+		assertThat(fixture.consumer().total("DUPLICATE")).isEqualTo(2.0);
+		assertThat(fixture.consumer().total("FIRST")).isZero();
+		assertThat(fixture.trade().deductions(orderNo)).isEqualTo(1);
+		assertThat(fixture.trade().balance(user)).isEqualByComparingTo(new BigDecimal("301.00"));
 	}
 
 	/**

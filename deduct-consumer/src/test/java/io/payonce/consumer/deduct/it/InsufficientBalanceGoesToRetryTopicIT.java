@@ -8,62 +8,38 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 import io.payonce.contract.EventCodec;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
-import io.payonce.infra.LocalStack;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisson.api.RedissonClient;
 
 class InsufficientBalanceGoesToRetryTopicIT {
 
-	private static final LocalStack stack = LocalStack.shared();
-
-	private static final String group = Fixtures.aGroup("insufficient");
-
-	private static PaymentTopics topics;
-
-	private static ConsumerInstance consumer;
-
-	private static TradeDatabase trade;
-
-	@BeforeAll
-	static void startConsumer() {
-		topics = new PaymentTopics(stack);
-		topics.startGroupAtEnd(group);
-		consumer = ConsumerInstance.start(stack, "insufficient", group, Map.of());
-		trade = new TradeDatabase(stack);
-	}
-
-	@AfterAll
-	static void stopConsumer() {
-		consumer.close();
-		topics.close();
-	}
+	@RegisterExtension
+	static final ConsumerFixture fixture = ConsumerFixture.named("insufficient");
 
 	@Test
 	void insufficientBalanceGoesToTheRetryTopicWithHeadersDeductsNothingAndReleasesTheKey() {
 		// given
 		long user = Fixtures.aUserId();
 		String orderNo = Fixtures.anOrderNo();
-		trade.account(user, "10.00");
-		trade.order(orderNo, user, "199.00", "INIT");
+		fixture.trade().account(user, "10.00");
+		fixture.trade().order(orderNo, user, "199.00", "INIT");
 		PaySuccess payment = Fixtures.aPayment(orderNo, user, "199.00");
 
 		// when
-		topics.publish(payment);
+		fixture.topics().publish(payment);
 
 		// then
 		await().atMost(Duration.ofSeconds(60))
-			.untilAsserted(() -> assertThat(topics.records(Topic.PAY_SUCCESS_RETRY, orderNo)).hasSize(1));
-		ConsumerRecord<String, byte[]> retry = topics.records(Topic.PAY_SUCCESS_RETRY, orderNo).get(0);
+			.untilAsserted(() -> assertThat(fixture.topics().records(Topic.PAY_SUCCESS_RETRY, orderNo)).hasSize(1));
+		ConsumerRecord<String, byte[]> retry = fixture.topics().records(Topic.PAY_SUCCESS_RETRY, orderNo).get(0);
 		assertThat(retry.value()).isEqualTo(EventCodec.encode(payment));
 		assertThat(header(retry, PayonceHeaders.REASON)).isEqualTo(FailureReason.INSUFFICIENT_BALANCE.name());
 		assertThat(header(retry, PayonceHeaders.ATTEMPT)).isEqualTo("1");
@@ -75,16 +51,17 @@ class InsufficientBalanceGoesToRetryTopicIT {
 		assertThat(header(retry, PayonceHeaders.ORIGIN_TOPIC)).isEqualTo(Topic.PAY_SUCCESS.topicName());
 		assertThat(header(retry, PayonceHeaders.ORIGIN_PARTITION)).matches("\\d+");
 		assertThat(header(retry, PayonceHeaders.ORIGIN_OFFSET)).matches("\\d+");
-		assertThat(trade.deductions(orderNo)).isZero();
-		assertThat(trade.balance(user)).isEqualByComparingTo(new BigDecimal("10.00"));
-		assertThat(trade.orderStatus(orderNo)).as("the CAS was rolled back with the transaction").isEqualTo("INIT");
-		assertThat(consumer.bean(RedissonClient.class).getBucket("payonce:deduct:" + orderNo).isExists())
+		assertThat(fixture.trade().deductions(orderNo)).isZero();
+		assertThat(fixture.trade().balance(user)).isEqualByComparingTo(new BigDecimal("10.00"));
+		assertThat(fixture.trade().orderStatus(orderNo)).as("the CAS was rolled back with the transaction")
+			.isEqualTo("INIT");
+		assertThat(fixture.consumer().bean(RedissonClient.class).getBucket("payonce:deduct:" + orderNo).isExists())
 			.as("the claim was released").isFalse();
-		assertThat(consumer.count("RETRY", "none")).isEqualTo(1.0);
+		assertThat(fixture.consumer().count("RETRY", "none")).isEqualTo(1.0);
 		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(topics.committed(group)).isEqualTo(topics.end()));
-		assertThat(topics.records(Topic.PAY_SUCCESS_TERMINAL, orderNo)).isEmpty();
-		List<ConsumerRecord<String, byte[]>> retries = topics.records(Topic.PAY_SUCCESS_RETRY, orderNo);
+			.untilAsserted(() -> assertThat(fixture.committed()).isEqualTo(fixture.end()));
+		assertThat(fixture.topics().records(Topic.PAY_SUCCESS_TERMINAL, orderNo)).isEmpty();
+		List<ConsumerRecord<String, byte[]>> retries = fixture.topics().records(Topic.PAY_SUCCESS_RETRY, orderNo);
 		assertThat(retries).hasSize(1);
 	}
 

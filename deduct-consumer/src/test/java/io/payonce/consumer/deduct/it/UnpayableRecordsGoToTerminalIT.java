@@ -7,61 +7,37 @@ import static org.awaitility.Awaitility.await;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
-import io.payonce.infra.LocalStack;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Records that will not succeed by waiting leave the main path with their reason and block nothing. */
 class UnpayableRecordsGoToTerminalIT {
 
-	private static final LocalStack stack = LocalStack.shared();
-
-	private static final String group = Fixtures.aGroup("terminal");
-
-	private static PaymentTopics topics;
-
-	private static ConsumerInstance consumer;
-
-	private static TradeDatabase trade;
-
-	@BeforeAll
-	static void startConsumer() {
-		topics = new PaymentTopics(stack);
-		topics.startGroupAtEnd(group);
-		consumer = ConsumerInstance.start(stack, "terminal", group, Map.of());
-		trade = new TradeDatabase(stack);
-	}
-
-	@AfterAll
-	static void stopConsumer() {
-		consumer.close();
-		topics.close();
-	}
+	@RegisterExtension
+	static final ConsumerFixture fixture = ConsumerFixture.named("terminal");
 
 	@Test
 	void aPaymentForARefundedOrderIsTerminalWithIllegalState() {
 		// given
 		long user = Fixtures.aUserId();
 		String orderNo = Fixtures.anOrderNo();
-		trade.account(user, "500.00");
-		trade.order(orderNo, user, "199.00", "REFUNDED");
+		fixture.trade().account(user, "500.00");
+		fixture.trade().order(orderNo, user, "199.00", "REFUNDED");
 
 		// when
-		topics.publish(Fixtures.aPayment(orderNo, user, "199.00"));
+		fixture.topics().publish(Fixtures.aPayment(orderNo, user, "199.00"));
 
 		// then
 		ConsumerRecord<String, byte[]> terminal = awaitTerminal(orderNo);
 		assertThat(header(terminal, PayonceHeaders.REASON)).isEqualTo(FailureReason.ILLEGAL_STATE.name());
-		assertThat(trade.deductions(orderNo)).isZero();
-		assertThat(trade.orderStatus(orderNo)).isEqualTo("REFUNDED");
-		assertThat(trade.balance(user)).isEqualByComparingTo(new BigDecimal("500.00"));
+		assertThat(fixture.trade().deductions(orderNo)).isZero();
+		assertThat(fixture.trade().orderStatus(orderNo)).isEqualTo("REFUNDED");
+		assertThat(fixture.trade().balance(user)).isEqualByComparingTo(new BigDecimal("500.00"));
 	}
 
 	@Test
@@ -69,18 +45,18 @@ class UnpayableRecordsGoToTerminalIT {
 		// given
 		long user = Fixtures.aUserId();
 		String orderNo = Fixtures.anOrderNo();
-		trade.account(user, "500.00");
-		trade.order(orderNo, user, "99.00", "INIT");
+		fixture.trade().account(user, "500.00");
+		fixture.trade().order(orderNo, user, "99.00", "INIT");
 
 		// when
-		topics.publish(Fixtures.aPayment(orderNo, user, "199.00"));
+		fixture.topics().publish(Fixtures.aPayment(orderNo, user, "199.00"));
 
 		// then
 		ConsumerRecord<String, byte[]> terminal = awaitTerminal(orderNo);
 		assertThat(header(terminal, PayonceHeaders.REASON)).isEqualTo(FailureReason.CONFLICT.name());
-		assertThat(trade.deductions(orderNo)).isZero();
-		assertThat(trade.orderStatus(orderNo)).isEqualTo("INIT");
-		assertThat(trade.balance(user)).isEqualByComparingTo(new BigDecimal("500.00"));
+		assertThat(fixture.trade().deductions(orderNo)).isZero();
+		assertThat(fixture.trade().orderStatus(orderNo)).isEqualTo("INIT");
+		assertThat(fixture.trade().balance(user)).isEqualByComparingTo(new BigDecimal("500.00"));
 	}
 
 	@Test
@@ -88,13 +64,13 @@ class UnpayableRecordsGoToTerminalIT {
 		// given: garbage under the key of a real order, so both land on the same partition
 		long user = Fixtures.aUserId();
 		String orderNo = Fixtures.anOrderNo();
-		trade.account(user, "500.00");
-		trade.order(orderNo, user, "199.00", "INIT");
+		fixture.trade().account(user, "500.00");
+		fixture.trade().order(orderNo, user, "199.00", "INIT");
 		byte[] garbage = "{\"orderNo\": 12, not json".getBytes(StandardCharsets.UTF_8);
 
 		// when
-		topics.publishRaw(orderNo, garbage, "PaySuccess");
-		topics.publish(Fixtures.aPayment(orderNo, user, "199.00"));
+		fixture.topics().publishRaw(orderNo, garbage, "PaySuccess");
+		fixture.topics().publish(Fixtures.aPayment(orderNo, user, "199.00"));
 
 		// then
 		ConsumerRecord<String, byte[]> terminal = awaitTerminal(orderNo);
@@ -102,7 +78,8 @@ class UnpayableRecordsGoToTerminalIT {
 		assertThat(terminal.value()).isEqualTo(garbage);
 		assertThat(header(terminal, PayonceHeaders.EVENT_ID)).isNotBlank();
 		assertThat(header(terminal, PayonceHeaders.ORIGIN_TOPIC)).isEqualTo(Topic.PAY_SUCCESS.topicName());
-		await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(trade.deductions(orderNo)).isEqualTo(1));
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(fixture.trade().deductions(orderNo)).isEqualTo(1));
 	}
 
 	@Test
@@ -111,7 +88,7 @@ class UnpayableRecordsGoToTerminalIT {
 		String key = Fixtures.anOrderNo();
 
 		// when
-		topics.publishRaw(key, "{}".getBytes(StandardCharsets.UTF_8), "PaymentRefunded");
+		fixture.topics().publishRaw(key, "{}".getBytes(StandardCharsets.UTF_8), "PaymentRefunded");
 
 		// then
 		ConsumerRecord<String, byte[]> terminal = awaitTerminal(key);
@@ -120,9 +97,9 @@ class UnpayableRecordsGoToTerminalIT {
 
 	private static ConsumerRecord<String, byte[]> awaitTerminal(String key) {
 		await().atMost(Duration.ofSeconds(60))
-			.untilAsserted(() -> assertThat(topics.records(Topic.PAY_SUCCESS_TERMINAL, key)).hasSize(1));
-		assertThat(topics.records(Topic.PAY_SUCCESS_RETRY, key)).isEmpty();
-		return topics.records(Topic.PAY_SUCCESS_TERMINAL, key).get(0);
+			.untilAsserted(() -> assertThat(fixture.topics().records(Topic.PAY_SUCCESS_TERMINAL, key)).hasSize(1));
+		assertThat(fixture.topics().records(Topic.PAY_SUCCESS_RETRY, key)).isEmpty();
+		return fixture.topics().records(Topic.PAY_SUCCESS_TERMINAL, key).get(0);
 	}
 
 }
