@@ -27,7 +27,7 @@ public final class LocalStack implements AutoCloseable {
 
 	/** The services of DESIGN.md, as named in {@link #serviceEnvironment(String)}. */
 	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
-			"dlt-handler");
+			"dlt-handler", "reconciliation");
 
 	private static LocalStack shared;
 
@@ -188,8 +188,9 @@ public final class LocalStack implements AutoCloseable {
 
 	/**
 	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
-	 * schema and user for the gateway and the consumer, Redis for the consumer, the CDC account for the relay, a
-	 * Kafka Streams state folder inside the stack's data dir for the dlt-handler.
+	 * schema and user for the gateway and the consumer (and the trade schema for reconciliation), Redis for the
+	 * consumer, the CDC account for the relay, a Kafka Streams state folder inside the stack's data dir for the
+	 * dlt-handler and reconciliation.
 	 * @param service one of {@link #SERVICES}
 	 */
 	public Map<String, String> serviceEnvironment(String service) {
@@ -215,6 +216,12 @@ public final class LocalStack implements AutoCloseable {
 			case "dlt-handler":
 				// Its own RocksDB folder per stack: two handlers on one machine must not share the state lock.
 				env.put("PAYONCE_DLT_STREAMS_STATE_DIR", dataDir().resolve("dlt-handler-streams").toString());
+				break;
+			case "reconciliation":
+				// Reads the trade schema (ledger audit, reversals) with the consumer's account.
+				putDataSource(env, LocalDatabase.TRADE);
+				env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR",
+						dataDir().resolve("reconciliation-streams").toString());
 				break;
 			default:
 				throw new IllegalArgumentException("Unknown service '" + service + "', expected one of " + SERVICES);

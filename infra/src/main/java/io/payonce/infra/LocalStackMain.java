@@ -16,7 +16,7 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * {@code ./payonce up|down|status}: the local stack and the four services on the default ports of
+ * {@code ./payonce up|down|status}: the local stack and the five services on the default ports of
  * docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is the working
  * directory, or the system property {@code payonce.repo}.
  *
@@ -27,8 +27,9 @@ import java.util.function.Function;
 public final class LocalStackMain {
 
 	/** Start order: the relay and the consumer first, so the first callback finds its way through. */
-	static final List<Service> SERVICES = List.of(new Service("outbox-relay", 8082),
-			new Service("deduct-consumer", 8083), new Service("producer-gateway", 8081), new Service("dlt-handler", 8084));
+	static final List<Service> SERVICES = List.of(new Service("outbox-relay", 8082, false),
+			new Service("deduct-consumer", 8083, false), new Service("producer-gateway", 8081, false),
+			new Service("dlt-handler", 8084, false), new Service("reconciliation", 8085, true));
 
 	static final String STATE_FILE = "state.properties";
 
@@ -76,8 +77,13 @@ public final class LocalStackMain {
 		System.exit(exit);
 	}
 
-	/** A service module and its default port. */
-	record Service(String module, int port) {
+	/**
+	 * A service module and its default port.
+	 *
+	 * @param afterTheOthers start only once every service before it is healthy (reconciliation adds its table
+	 * to the trade schema, which deduct-consumer creates)
+	 */
+	record Service(String module, int port, boolean afterTheOthers) {
 
 		/** What its command line contains, to recognise its PID. */
 		String commandHint() {
@@ -112,6 +118,7 @@ public final class LocalStackMain {
 			return 1;
 		}
 		List<ServiceProcess> started = new ArrayList<>();
+		List<ServiceProcess> starting = new ArrayList<>();
 		try {
 			for (Service service : SERVICES) {
 				Optional<Path> jar = ServiceProcess.execJar(this.repo, service.module());
@@ -120,14 +127,16 @@ public final class LocalStackMain {
 							+ "/target/payonce-" + service.module() + "-*-exec.jar (not built yet)");
 					continue;
 				}
+				if (service.afterTheOthers()) {
+					awaitHealthy(starting);
+				}
 				this.out.println("Starting " + service.module() + " on port " + service.port() + " ...");
-				started.add(ServiceProcess.launch(service.module(), jar.get(), service.port(),
-						stack.serviceEnvironment(service.module()), this.dir));
+				ServiceProcess process = ServiceProcess.launch(service.module(), jar.get(), service.port(),
+						stack.serviceEnvironment(service.module()), this.dir);
+				started.add(process);
+				starting.add(process);
 			}
-			for (ServiceProcess service : started) {
-				service.awaitHealthy(HEALTH_TIMEOUT);
-				this.out.println("  " + service.service() + " is UP");
-			}
+			awaitHealthy(starting);
 		}
 		catch (RuntimeException ex) {
 			this.out.println("FAILED: " + ex.getMessage());
@@ -139,6 +148,15 @@ public final class LocalStackMain {
 		writeState(stack, started);
 		printSummary(stack, started);
 		return 0;
+	}
+
+	/** Waits for each of {@code services} to be healthy, then forgets them. */
+	private void awaitHealthy(List<ServiceProcess> services) {
+		for (ServiceProcess service : services) {
+			service.awaitHealthy(HEALTH_TIMEOUT);
+			this.out.println("  " + service.service() + " is UP");
+		}
+		services.clear();
 	}
 
 	int down() {
