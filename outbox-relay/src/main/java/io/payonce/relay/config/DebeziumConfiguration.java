@@ -1,5 +1,6 @@
 package io.payonce.relay.config;
 
+import java.util.List;
 import java.util.Properties;
 
 import io.payonce.contract.PayonceHeaders;
@@ -18,7 +19,7 @@ public final class DebeziumConfiguration {
 	}
 
 	public static Properties build(RelayProperties relay, RelayDatabaseProperties database,
-			RelayStorageProperties storage, String kafkaBootstrapServers) {
+			RelayStorageProperties storage, RelayEngineProperties engine, String kafkaBootstrapServers) {
 		Properties props = new Properties();
 		ConnectorFlavour flavour = relay.flavour();
 
@@ -31,6 +32,11 @@ public final class DebeziumConfiguration {
 		props.setProperty("errors.max.retries", "-1");
 		props.setProperty("errors.retry.delay.initial.ms", "300");
 		props.setProperty("errors.retry.delay.max.ms", "10000");
+		// Batches: handed over when full or after poll.interval.ms, whichever comes first; at ordinary traffic
+		// an event waits up to the interval (RelayEngineProperties).
+		props.setProperty("poll.interval.ms", Long.toString(engine.pollInterval().toMillis()));
+		props.setProperty("max.batch.size", Integer.toString(engine.maxBatchSize()));
+		props.setProperty("max.queue.size", Integer.toString(engine.maxQueueSize()));
 
 		// Source database: the CDC account only.
 		props.setProperty("database.hostname", database.host());
@@ -89,7 +95,7 @@ public final class DebeziumConfiguration {
 		return props;
 	}
 
-	private static java.util.List<String> schemasOf(RelayProperties relay) {
+	private static List<String> schemasOf(RelayProperties relay) {
 		return relay.outboxTables().stream().map(table -> {
 			int dot = table.indexOf('.');
 			if (dot <= 0) {

@@ -24,7 +24,7 @@ import org.springframework.context.annotation.Configuration;
 /** Wires the engine, the Kafka producer, the status, the health indicator and the metrics. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({ RelayProperties.class, RelayDatabaseProperties.class, RelayStorageProperties.class,
-		RelayDeliveryProperties.class })
+		RelayEngineProperties.class, RelayDeliveryProperties.class })
 public class RelayConfiguration {
 
 	@Bean
@@ -38,14 +38,18 @@ public class RelayConfiguration {
 	 */
 	@Bean(destroyMethod = "close")
 	Producer<byte[], byte[]> relayProducer(
-			@Value("${spring.kafka.bootstrap-servers:localhost:19092}") String bootstrapServers) {
-		Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-				ProducerConfig.CLIENT_ID_CONFIG, "payonce-outbox-relay", ProducerConfig.ACKS_CONFIG, "all",
-				ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
-				ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000, ProducerConfig.LINGER_MS_CONFIG, 5,
-				ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-				ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-		return new KafkaProducer<>(config);
+			@Value("${spring.kafka.bootstrap-servers:localhost:19092}") String bootstrapServers,
+			RelayDeliveryProperties delivery) {
+		return new KafkaProducer<>(producerConfig(bootstrapServers, delivery));
+	}
+
+	static Map<String, Object> producerConfig(String bootstrapServers, RelayDeliveryProperties delivery) {
+		return Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.CLIENT_ID_CONFIG,
+				"payonce-outbox-relay", ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+				true, ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
+				ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000, ProducerConfig.LINGER_MS_CONFIG,
+				(int) delivery.linger().toMillis(), ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+				ByteArraySerializer.class, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
 	}
 
 	@Bean
@@ -66,9 +70,10 @@ public class RelayConfiguration {
 
 	@Bean
 	RelayEngine relayEngine(RelayProperties relay, RelayDatabaseProperties database, RelayStorageProperties storage,
+			RelayEngineProperties engine,
 			@Value("${spring.kafka.bootstrap-servers:localhost:19092}") String bootstrapServers,
 			KafkaBatchRelay kafkaBatchRelay, RelayStatus status) {
-		Properties engineProperties = DebeziumConfiguration.build(relay, database, storage, bootstrapServers);
+		Properties engineProperties = DebeziumConfiguration.build(relay, database, storage, engine, bootstrapServers);
 		return new RelayEngine(engineProperties, kafkaBatchRelay, status);
 	}
 

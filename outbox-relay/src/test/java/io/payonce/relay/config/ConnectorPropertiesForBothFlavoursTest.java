@@ -17,6 +17,8 @@ class ConnectorPropertiesForBothFlavoursTest {
 	private static final RelayStorageProperties STORAGE = new RelayStorageProperties("payonce.relay.offsets",
 			"payonce.relay.schema-history", (short) 3, Duration.ofSeconds(1));
 
+	private static final RelayEngineProperties ENGINE = new RelayEngineProperties(Duration.ofMillis(25), 2048, 8192);
+
 	private static RelayProperties relay(ConnectorFlavour flavour) {
 		return new RelayProperties(flavour, "payonce", 184054,
 				List.of("payonce_gateway.t_outbox", "payonce_trade.t_outbox"), "never");
@@ -26,7 +28,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 	void mariaDbFlavourUsesTheMariaDbConnectorAndItsTlsSpelling() {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
-				"kafka:9092");
+				ENGINE, "kafka:9092");
 
 		// then
 		assertThat(props.getProperty("connector.class")).isEqualTo("io.debezium.connector.mariadb.MariaDbConnector");
@@ -37,7 +39,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 	void theBinlogClientChecksItsConnectionAtTheConfiguredIntervalNotDebeziumsMinute() {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
-				"kafka:9092");
+				ENGINE, "kafka:9092");
 
 		// then: a restarted database is noticed within seconds (RelayAfterMariaDbRestartIT in e2e-tests)
 		assertThat(props.getProperty("connect.keep.alive")).isEqualTo("true");
@@ -49,7 +51,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL),
 				new RelayDatabaseProperties("db.internal", 3306, "payonce_cdc", "s3cret", true, Duration.ofSeconds(5)), STORAGE,
-				"kafka:9092");
+				ENGINE, "kafka:9092");
 
 		// then
 		assertThat(props.getProperty("connector.class")).isEqualTo("io.debezium.connector.mysql.MySqlConnector");
@@ -59,8 +61,9 @@ class ConnectorPropertiesForBothFlavoursTest {
 	@Test
 	void bothFlavoursDifferOnlyInConnectorClassAndTlsMode() {
 		// given
-		Properties mariadb = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, "k:1");
-		Properties mysql = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, "k:1");
+		Properties mariadb = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, ENGINE,
+				"k:1");
+		Properties mysql = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, ENGINE, "k:1");
 
 		// when
 		mariadb.keySet().removeAll(List.of("connector.class", "database.ssl.mode"));
@@ -73,7 +76,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 	@Test
 	void capturesOnlyTheOutboxTablesAsTheCdcUser() {
 		// given / when
-		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, "k:1");
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL), DATABASE, STORAGE, ENGINE, "k:1");
 
 		// then
 		assertThat(props.getProperty("table.include.list"))
@@ -91,7 +94,8 @@ class ConnectorPropertiesForBothFlavoursTest {
 	@Test
 	void routesByAggregateTypeWithKeyIdAndEventTypeHeaderAndRawPayload() {
 		// given / when
-		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, "k:1");
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, ENGINE,
+				"k:1");
 
 		// then
 		assertThat(props.getProperty("transforms")).isEqualTo("sourceTs,outbox");
@@ -111,7 +115,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 	void keepsOffsetsAndSchemaHistoryInKafkaTopics() {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
-				"kafka:9092");
+				ENGINE, "kafka:9092");
 
 		// then
 		assertThat(props.getProperty("offset.storage"))
@@ -127,6 +131,29 @@ class ConnectorPropertiesForBothFlavoursTest {
 	}
 
 	@Test
+	void aBatchIsHandedOverAfterThePollIntervalEvenWhenNotFull() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
+				new RelayEngineProperties(Duration.ofMillis(25), 4096, 16384), "k:1");
+
+		// then: Debezium's 500 ms default held every event up to half a second at ordinary traffic
+		assertThat(props.getProperty("poll.interval.ms")).isEqualTo("25");
+		assertThat(props.getProperty("max.batch.size")).isEqualTo("4096");
+		assertThat(props.getProperty("max.queue.size")).isEqualTo("16384");
+	}
+
+	@Test
+	void aQueueNoLargerThanABatchIsRefusedWhileBinding() {
+		// when / then
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RelayEngineProperties(Duration.ofMillis(25), 2048, 2048))
+			.withMessageContaining("max-queue-size");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new RelayEngineProperties(Duration.ZERO, 2048, 8192))
+			.withMessageContaining("poll-interval");
+	}
+
+	@Test
 	void refusesATableWithoutSchema() {
 		// given
 		RelayProperties relay = new RelayProperties(ConnectorFlavour.MARIADB, "payonce", 1, List.of("t_outbox"),
@@ -134,7 +161,7 @@ class ConnectorPropertiesForBothFlavoursTest {
 
 		// when / then
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> DebeziumConfiguration.build(relay, DATABASE, STORAGE, "k:1"))
+			.isThrownBy(() -> DebeziumConfiguration.build(relay, DATABASE, STORAGE, ENGINE, "k:1"))
 			.withMessageContaining("t_outbox");
 	}
 

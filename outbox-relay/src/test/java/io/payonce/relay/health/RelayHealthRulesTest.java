@@ -23,7 +23,7 @@ class RelayHealthRulesTest {
 	private final RelayStatus status = new RelayStatus(this.clock);
 
 	private final RelayDeliveryProperties delivery = new RelayDeliveryProperties(Duration.ofMillis(200),
-			Duration.ofSeconds(10), Duration.ofSeconds(30));
+			Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ZERO);
 
 	private Health health(Optional<Boolean> connected) {
 		return new RelayHealthIndicator(this.status, () -> connected, this.delivery).health();
