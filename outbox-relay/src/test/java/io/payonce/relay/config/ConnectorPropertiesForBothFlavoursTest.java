@@ -3,6 +3,8 @@ package io.payonce.relay.config;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -140,6 +142,29 @@ class ConnectorPropertiesForBothFlavoursTest {
 		assertThat(props.getProperty("poll.interval.ms")).isEqualTo("25");
 		assertThat(props.getProperty("max.batch.size")).isEqualTo("4096");
 		assertThat(props.getProperty("max.queue.size")).isEqualTo("16384");
+	}
+
+	@Test
+	void outboxDeletesAreSkippedAtTheSourceAndOnlyTheRoutedColumnsAreCaptured() {
+		// given / when
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, ENGINE,
+				"k:1");
+
+		// then: deletes and truncates never reach the queue
+		assertThat(props.getProperty("skipped.operations")).isEqualTo("d,t");
+		// and of each outbox table exactly the columns the router reads
+		List<Pattern> columns = Stream.of(props.getProperty("column.include.list").split(","))
+			.map(Pattern::compile)
+			.toList();
+		for (String table : List.of("payonce_gateway.t_outbox", "payonce_trade.t_outbox")) {
+			for (String column : List.of("id", "aggregatetype", "aggregateid", "type", "payload")) {
+				assertThat(columns).as(table + "." + column)
+					.anyMatch((regex) -> regex.matcher(table + "." + column).matches());
+			}
+			assertThat(columns).as(table + ".created_at")
+				.noneMatch((regex) -> regex.matcher(table + ".created_at").matches());
+		}
+		assertThat(columns).noneMatch((regex) -> regex.matcher("payonce_gatewayXt_outbox.id").matches());
 	}
 
 	@Test
