@@ -37,7 +37,7 @@ import org.apache.kafka.common.header.Header;
 final class BaselineConsumer {
 
 	/** The guarded consumer's default {@code max-poll-records}: the same poll, so the same batch. */
-	static final int MAX_POLL_RECORDS = 100;
+	static final int MAX_POLL_RECORDS = 500;
 
 	enum Mode {
 		NAIVE, DB_DEDUPE
