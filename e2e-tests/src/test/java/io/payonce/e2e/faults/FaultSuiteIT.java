@@ -144,11 +144,11 @@ class FaultSuiteIT {
 	@Test
 	@Order(3)
 	void aConsumerKilledAfterItsDatabaseCommitBeforeItsOffsetCommitDeductsNothingTwice() {
-		// natural race, black box: the listener acknowledges a whole poll (up to 100 records) after the last one,
-		// so a kill -9 while a batch is being worked leaves deductions committed whose offsets are not; the
-		// restarted consumer gets them again (seen as DUPLICATE deliveries in the report)
+		// natural race, black box: the listener deducts a whole poll (up to 500 records) in one transaction and
+		// acknowledges it after that commit, so a kill -9 in between leaves deductions committed whose offsets
+		// are not; the restarted consumer gets them again (seen as DUPLICATE deliveries in the report)
 		underLoad("consumer kill -9 after DB commit, before offset commit",
-				"kill -9 of the consumer while it works a batch of up to 100 records (natural race), restart", 0.4,
+				"kill -9 of the consumer while it works a poll of up to 500 records (natural race), restart", 0.4,
 				run -> {
 					ServiceProcess consumer = bench.consumers().get(0);
 					bench.kill(consumer);
