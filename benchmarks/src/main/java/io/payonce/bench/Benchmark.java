@@ -53,7 +53,11 @@ public final class Benchmark {
 	/** The consumer's default concurrency (deduct-consumer README); the baselines use as many threads. */
 	static final int CONSUMER_THREADS = 3;
 
-	/** Durable commits per payment: the gateway's (t_payment + t_outbox) and the consumer's deduction. */
+	/**
+	 * Durable commits per payment by design when every record commits alone: the gateway's (t_payment +
+	 * t_outbox) and the consumer's deduction. The run also measures the real figure during e2e max
+	 * ({@code Com_commit} per payment), lower because the consumer commits once per poll; the target uses that.
+	 */
 	static final int COMMITS_PER_PAYMENT = 2;
 
 	/** How big a run is. {@code full} is the committed measurement, {@code small} checks the harness. */
@@ -481,20 +485,25 @@ public final class Benchmark {
 		Map<String, Profiles.Summary> profiles = profiles();
 
 		// ---- the table -------------------------------------------------------------------------------------
-		double perPaymentLimit = rawCommits / COMMITS_PER_PAYMENT;
+		double perPaymentLimitByDesign = rawCommits / COMMITS_PER_PAYMENT;
+		double commitsPerPayment = dbStatus.getOrDefault("Com_commit", 0L) / (double) Math.max(1, e1Accepted);
+		double perPaymentLimit = rawCommits / Math.max(commitsPerPayment, 1e-9);
 		Report r = this.report;
 		r.add("limit: raw durable commits/s (" + this.scale.threads() + " conn)", rawCommits, "commit/s", "", 0, "",
 				null);
 		r.add("limit: raw durable commits/s (" + CONSUMER_THREADS + " conn = consumer threads)", rawCommitsConsumer,
 				"commit/s", "", 0, "", null);
-		r.add("limit: raw commits/s / " + COMMITS_PER_PAYMENT + " commits per payment", perPaymentLimit, "pay/s",
-				"", 0, "", null);
+		r.add("limit: raw commits/s / " + COMMITS_PER_PAYMENT + " commits per payment", perPaymentLimitByDesign,
+				"pay/s", "", 0, "", null);
+		r.add("durable commits per payment, measured in e2e max", commitsPerPayment, "commits", "by design, one per record",
+				COMMITS_PER_PAYMENT, "", null);
+		r.add("limit: raw commits/s / measured commits per payment", perPaymentLimit, "pay/s", "", 0, "", null);
 		r.add("limit: raw Kafka produce (acks=all)", rawProduce, "rec/s", "", 0, "", null);
 		r.add("limit: raw Kafka consume", rawConsume, "rec/s", "", 0, "", null);
 		r.add("e2e payments/s (accepted -> deducted)", e2eRate, "pay/s", "target", 2000, ">= 2,000/s",
 				e2eRate >= 2000);
-		r.add("e2e payments/s vs the DB limit per payment", e2eRate, "pay/s", "raw commits/s / 2", perPaymentLimit,
-				">= 50 % of the limit", e2eRate >= 0.5 * perPaymentLimit);
+		r.add("e2e payments/s vs the DB limit per payment", e2eRate, "pay/s", "raw commits/s / measured",
+				perPaymentLimit, ">= 50 % of the limit", e2eRate >= 0.5 * perPaymentLimit);
 		r.add("e2e steady deductions/s during max load", steadyRate, "pay/s", "callbacks accepted/s",
 				e1.acceptedPerSecond(), "", null);
 		r.add("latency p50 at half load (" + (long) halfRate + "/s)", p50, "ms", "", 0, "", null);
