@@ -19,6 +19,7 @@ import io.payonce.contract.PayonceHeaders;
 import io.payonce.e2e.support.PaymentFixture;
 import io.payonce.e2e.support.PaymentFixture.SeededPayment;
 import io.payonce.e2e.support.Pipeline;
+import io.payonce.e2e.support.TopicRecords;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
 import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
@@ -162,10 +163,10 @@ class ConsoleReplayInBrowserIT {
 			ConsumerRecord<String, byte[]> secondReplay = await().atMost(PAGE_TIMEOUT)
 				.until(() -> replays.replays()
 					.stream()
-					.filter(record -> secondReplayId.equals(ReplayRecords.header(record, PayonceHeaders.REPLAY_ID)))
+					.filter(record -> secondReplayId.equals(TopicRecords.header(record, PayonceHeaders.REPLAY_ID)))
 					.findFirst()
 					.orElse(null), Objects::nonNull);
-			assertThat(ReplayRecords.header(secondReplay, PayonceHeaders.EVENT_ID)).isEqualTo(eventId);
+			assertThat(TopicRecords.header(secondReplay, PayonceHeaders.EVENT_ID)).isEqualTo(eventId);
 			assertThat(replays.replays()).as("replays on pay.success: the browser's and the API's").hasSize(2);
 			awaitConsumed(secondReplay);
 		}

@@ -3,11 +3,8 @@ package io.payonce.e2e.support;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
-import java.util.UUID;
 
 import io.payonce.contract.Topic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -22,15 +19,8 @@ public final class PaySuccessRecords implements AutoCloseable {
 	private final List<ConsumerRecord<String, String>> seen = new ArrayList<>();
 
 	public PaySuccessRecords(String bootstrapServers) {
-		Properties props = new Properties();
-		props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-		props.put(ConsumerConfig.GROUP_ID_CONFIG, "e2e-observer-" + UUID.randomUUID());
-		props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-		props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-		props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-		props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-		props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-		this.consumer = new KafkaConsumer<>(props);
+		this.consumer = new KafkaConsumer<>(
+				TopicRecords.observer(bootstrapServers, "e2e-observer-", StringDeserializer.class));
 		this.consumer.subscribe(List.of(Topic.PAY_SUCCESS.topicName()));
 	}
 

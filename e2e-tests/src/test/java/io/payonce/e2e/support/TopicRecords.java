@@ -18,6 +18,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
@@ -31,15 +32,8 @@ public final class TopicRecords implements AutoCloseable {
 	private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
 
 	public TopicRecords(String bootstrapServers, Topic... topics) {
-		Properties props = new Properties();
-		props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-		props.put(ConsumerConfig.GROUP_ID_CONFIG, "e2e-observer-" + UUID.randomUUID());
-		props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-		props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-		props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		Properties props = observer(bootstrapServers, "e2e-observer-", ByteArrayDeserializer.class);
 		props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-		props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-		props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
 		this.consumer = new KafkaConsumer<>(props);
 		this.consumer.subscribe(Arrays.stream(topics).map(Topic::topicName).toList());
 	}
@@ -85,6 +79,23 @@ public final class TopicRecords implements AutoCloseable {
 	/** Every record seen so far whose key (orderNo) starts with {@code prefix}, on any of the topics. */
 	public List<ConsumerRecord<String, byte[]>> withKeyPrefix(String prefix) {
 		return all().stream().filter(record -> record.key() != null && record.key().startsWith(prefix)).toList();
+	}
+
+	/**
+	 * A test observer's consumer settings: its own group ({@code groupPrefix} + a random id) from the earliest
+	 * offset, no commits, only committed records, String keys.
+	 */
+	public static Properties observer(String bootstrapServers, String groupPrefix,
+			Class<? extends Deserializer<?>> valueDeserializer) {
+		Properties props = new Properties();
+		props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+		props.put(ConsumerConfig.GROUP_ID_CONFIG, groupPrefix + UUID.randomUUID());
+		props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+		props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+		props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+		props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, valueDeserializer.getName());
+		return props;
 	}
 
 	/** The text of the last header with this name, or {@code null}. */
