@@ -1,7 +1,9 @@
 package io.payonce.consumer.deduct;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
@@ -49,28 +51,30 @@ public class PaySuccessHandler {
 		this.metrics = metrics;
 	}
 
-	/** One record: the poll of one. */
-	public void handle(ConsumerRecord<String, DecodedEvent> record) {
-		handleAll(List.of(record));
-	}
-
 	public void handleAll(List<ConsumerRecord<String, DecodedEvent>> records) {
 		List<ConsumerRecord<String, DecodedEvent>> paying = new ArrayList<>(records.size());
 		List<PaySuccess> payments = new ArrayList<>(records.size());
-		List<ConsumerRecord<String, DecodedEvent>> others = new ArrayList<>();
+		// ConsumerRecord has identity equality: one entry per record, in poll order.
+		Map<ConsumerRecord<String, DecodedEvent>, Exception> unreadableRecords = new LinkedHashMap<>();
+		List<ConsumerRecord<String, DecodedEvent>> otherEvents = new ArrayList<>();
 		for (ConsumerRecord<String, DecodedEvent> record : records) {
-			if (unreadableCause(record) == null && record.value().event() instanceof PaySuccess payment) {
+			Exception cause = unreadableCause(record);
+			if (cause != null) {
+				unreadableRecords.put(record, cause);
+			}
+			else if (record.value().event() instanceof PaySuccess payment) {
 				paying.add(record);
 				payments.add(payment);
 			}
 			else {
-				others.add(record);
+				otherEvents.add(record);
 			}
 		}
 		List<Decision> decisions = payments.isEmpty() ? List.of() : this.process.handleAll(payments);
 
 		// Every answer is known; now route (each publish awaited), then count.
-		others.forEach(this::routeNonPayment);
+		unreadableRecords.forEach(this.unreadable::accept);
+		otherEvents.forEach(this::routeOtherEvent);
 		for (int i = 0; i < paying.size(); i++) {
 			ConsumerRecord<String, DecodedEvent> record = paying.get(i);
 			Decision decision = decisions.get(i);
@@ -84,13 +88,8 @@ public class PaySuccessHandler {
 		decisions.forEach(this.metrics::record);
 	}
 
-	/** An unreadable record or a known event of the wrong type: to the terminal topic, never dropped. */
-	private void routeNonPayment(ConsumerRecord<String, DecodedEvent> record) {
-		Exception cause = unreadableCause(record);
-		if (cause != null) {
-			this.unreadable.accept(record, cause);
-			return;
-		}
+	/** A known event of the wrong type: to the terminal topic, never acknowledged without a trace. */
+	private void routeOtherEvent(ConsumerRecord<String, DecodedEvent> record) {
 		DecodedEvent value = record.value();
 		PayonceEvent event = value.event();
 		try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {

@@ -15,11 +15,6 @@ import io.payonce.contract.PaySuccess;
  */
 public interface Ledger {
 
-	/** One payment in one transaction. */
-	default LedgerResult deduct(PaySuccess payment, Instant now) {
-		return deductAll(List.of(payment), now).get(0);
-	}
-
 	/**
 	 * Several payments in one transaction: each payment's writes are all-or-nothing within it (a payment that
 	 * fails, say for the balance, leaves no write behind), and the transaction commits all the others at
