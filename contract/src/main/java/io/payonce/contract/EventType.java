@@ -7,7 +7,9 @@ public enum EventType {
 
 	PAY_SUCCESS("PaySuccess", PaySuccess.class, Topic.PAY_SUCCESS),
 
-	PAY_DEDUCTED("PayDeducted", PayDeducted.class, Topic.PAY_DEDUCTED);
+	PAY_DEDUCTED("PayDeducted", PayDeducted.class, Topic.PAY_DEDUCTED),
+
+	DUPLICATE_PAYMENT("DuplicatePayment", DuplicatePayment.class, Topic.PAY_REFUND_REQUIRED);
 
 	private final String wireName;
 

@@ -11,6 +11,9 @@ public enum FailureReason {
 	/** The order does not exist (yet): the order service may still be writing it. */
 	ORDER_NOT_FOUND(true),
 
+	/** The user has no account (yet): accounts may be opened after their first order. Never "insufficient". */
+	ACCOUNT_NOT_FOUND(true),
+
 	/** The payload cannot be decoded or violates the contract. */
 	UNREADABLE(false),
 
@@ -19,6 +22,9 @@ public enum FailureReason {
 
 	/** Same orderNo, but amount, user or currency differ from the order or an earlier delivery. */
 	CONFLICT(false),
+
+	/** The payment's currency is not the currency of the user's account: never debited one for one. */
+	CURRENCY_MISMATCH(false),
 
 	/** The order is in a state from which PAID is not reachable (REFUNDED, CLOSED, ...). */
 	ILLEGAL_STATE(false),

@@ -16,7 +16,13 @@ public enum Topic {
 	PAY_SUCCESS_TERMINAL(Names.PAY_SUCCESS_TERMINAL),
 
 	/** A deduction was committed; written by the consumer's own outbox, carried by the relay. */
-	PAY_DEDUCTED(Names.PAY_DEDUCTED);
+	PAY_DEDUCTED(Names.PAY_DEDUCTED),
+
+	/**
+	 * A second platform payment (new payNo) for an order that already has one: money to refund. Written through
+	 * the gateway's outbox, or by the deduct consumer when the ledger finds the order paid by another payNo.
+	 */
+	PAY_REFUND_REQUIRED(Names.PAY_REFUND_REQUIRED);
 
 	private final String topicName;
 
@@ -47,6 +53,8 @@ public enum Topic {
 		public static final String PAY_SUCCESS_TERMINAL = "pay.success.terminal";
 
 		public static final String PAY_DEDUCTED = "pay.deducted";
+
+		public static final String PAY_REFUND_REQUIRED = "pay.refund-required";
 
 		private Names() {
 		}

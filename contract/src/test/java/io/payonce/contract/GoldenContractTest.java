@@ -52,4 +52,15 @@ class GoldenContractTest {
 		assertThat(((PayDeducted) event).flowId()).isEqualTo(1001L);
 	}
 
+	@Test
+	void duplicatePaymentGoldenFileDecodesToTheExpectedRecordAndRoundTrips() {
+		PayonceEvent event = EventCodec.decode("DuplicatePayment", golden("duplicate-payment.v1.json"));
+
+		assertThat(event).isEqualTo(new DuplicatePayment("PN20260928002", "P20260928001", 10086L,
+				new BigDecimal("199.00"), "CNY", Instant.parse("2026-09-28T02:03:40Z"), "PN20260928001",
+				DuplicatePayment.Detector.GATEWAY));
+		assertThat(EventType.of(event).topic()).isEqualTo(Topic.PAY_REFUND_REQUIRED);
+		assertThat(EventCodec.decode("DuplicatePayment", EventCodec.encode(event))).isEqualTo(event);
+	}
+
 }
