@@ -41,8 +41,11 @@ public final class ServiceProcess extends ProcessNode {
 
 	private final List<String> jvmOptions;
 
+	/** Folders or jars added to the application's classpath (Spring Boot's {@code loader.path}); usually none. */
+	private final List<Path> loaderPath;
+
 	private ServiceProcess(String service, Path jar, int port, Map<String, String> environment, Path dir,
-			List<String> jvmOptions) {
+			List<String> jvmOptions, List<Path> loaderPath) {
 		super(service, dir);
 		this.jar = jar.toAbsolutePath();
 		this.port = port;
@@ -50,6 +53,7 @@ public final class ServiceProcess extends ProcessNode {
 		env.put("SERVER_PORT", Integer.toString(port));
 		this.environment = Map.copyOf(env);
 		this.jvmOptions = List.copyOf(jvmOptions);
+		this.loaderPath = List.copyOf(loaderPath);
 	}
 
 	/**
@@ -64,11 +68,21 @@ public final class ServiceProcess extends ProcessNode {
 
 	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
 			Path dir, List<String> jvmOptions) {
+		return launch(service, jar, port, environment, dir, jvmOptions, List.of());
+	}
+
+	/**
+	 * As {@link #launch(String, Path, int, Map, Path, List)}, with folders or jars added to the application's
+	 * classpath through Spring Boot's {@code PropertiesLauncher} ({@code loader.path}): how a test adds a fault
+	 * hook (an auto-configuration) to an unchanged service jar.
+	 */
+	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
+			Path dir, List<String> jvmOptions, List<Path> loaderPath) {
 		if (!Files.isRegularFile(jar)) {
 			throw new NodeStartException(service + ": no runnable jar at " + jar
 					+ " (build it: ./mvnw -pl " + service + " package -DskipTests)");
 		}
-		ServiceProcess process = new ServiceProcess(service, jar, port, environment, dir, jvmOptions);
+		ServiceProcess process = new ServiceProcess(service, jar, port, environment, dir, jvmOptions, loaderPath);
 		process.launch();
 		return process;
 	}
@@ -132,6 +146,11 @@ public final class ServiceProcess extends ProcessNode {
 		return "http://127.0.0.1:" + this.port;
 	}
 
+	/** Where the actuator endpoints are ({@code /actuator/health}, {@code /actuator/prometheus}). */
+	public String managementUrl() {
+		return baseUrl();
+	}
+
 	/** {@code true} if {@code /actuator/health} answers UP right now. */
 	public boolean isHealthy() {
 		try {
@@ -183,8 +202,19 @@ public final class ServiceProcess extends ProcessNode {
 		command.add(javaExecutable());
 		command.add(commandMarker(name()));
 		command.addAll(this.jvmOptions);
-		command.add("-jar");
-		command.add(runJar().toString());
+		if (this.loaderPath.isEmpty()) {
+			command.add("-jar");
+			command.add(runJar().toString());
+		}
+		else {
+			// PropertiesLauncher reads Start-Class from the manifest and adds loader.path to the jar's classpath
+			command.add("-Dloader.path=" + this.loaderPath.stream()
+				.map(path -> path.toAbsolutePath().toString())
+				.collect(java.util.stream.Collectors.joining(",")));
+			command.add("-cp");
+			command.add(runJar().toString());
+			command.add("org.springframework.boot.loader.launch.PropertiesLauncher");
+		}
 		return command;
 	}
 
@@ -205,7 +235,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	@Override
 	boolean probe() throws IOException, InterruptedException {
-		return isUp(this.port);
+		return isUp(managementUrl());
 	}
 
 	/** Identifies a service's JVM by its command line, first so that it is within what the JDK reads of it. */
@@ -214,7 +244,11 @@ public final class ServiceProcess extends ProcessNode {
 	}
 
 	static boolean isUp(int port) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+		return isUp("http://127.0.0.1:" + port);
+	}
+
+	static boolean isUp(String managementUrl) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
 			.timeout(Duration.ofSeconds(2))
 			.GET()
 			.build();
