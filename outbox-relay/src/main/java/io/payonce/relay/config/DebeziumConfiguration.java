@@ -43,7 +43,8 @@ public final class DebeziumConfiguration {
 		// classifies NO failure as retriable: a dropped binlog connection ("Connection reset") stopped the engine
 		// for good (the e2e fault suite's dropped-connections scenario). These messages are the network losing the
 		// connection; the task restarts from its stored position. A purged binlog stays fatal.
-		props.setProperty("custom.retriable.exception", RETRIABLE_CONNECTION_FAILURE);
+		// (an internal Debezium field: Field.createInternal prefixes its name with "internal.")
+		props.setProperty("internal.custom.retriable.exception", RETRIABLE_CONNECTION_FAILURE);
 		// Batches: handed over when full or after poll.interval.ms, whichever comes first; at ordinary traffic
 		// an event waits up to the interval (RelayEngineProperties).
 		props.setProperty("poll.interval.ms", Long.toString(engine.pollInterval().toMillis()));
