@@ -53,8 +53,12 @@ final class Faults {
 	/** Longer than the consumers' session timeout (6 s): the broker evicts them. */
 	static final Duration KAFKA_PARTITION = FaultBench.CONSUMER_SESSION_TIMEOUT.plusSeconds(4);
 
-	/** Longer than the gateway's connection timeout (2 s) and the relay's reconnect interval (5 s). */
-	static final Duration MARIADB_PARTITION = Duration.ofSeconds(8);
+	/**
+	 * Longer than the platform's request timeout (10 s, the callback client's), the consumers' max.poll.interval.ms
+	 * (10 s) and the relay's reconnect interval (5 s). The gateway's 2 s connection timeout does not apply: its
+	 * pooled connections are open, their statements just get no answer.
+	 */
+	static final Duration MARIADB_PARTITION = Duration.ofSeconds(12);
 
 	/** Longer than the consumers' max.poll.interval.ms (10 s): a consumer stuck in a lock wait loses its group. */
 	static final Duration LOCK_HOLD = FaultBench.CONSUMER_MAX_POLL_INTERVAL.plusSeconds(5);
@@ -180,16 +184,20 @@ final class Faults {
 				+ ScenarioRunner.secondsSince(resumedAt) + " s: " + bench.group().assignment());
 	}
 
-	/** A consumer instance started and joining while the load runs, then the first one stopped (SIGTERM). */
+	/**
+	 * A consumer instance started while the load runs (its listener threads join the group: a rebalance; with
+	 * more threads than partitions the range assignor may give it none), then the first instance stopped
+	 * (SIGTERM): its partitions move to the others.
+	 */
 	static void rebalance(FaultBench bench, ScenarioRunner.Running run) {
 		Map<String, Set<Integer>> before = bench.group().assignment();
 		ServiceProcess added = bench.addConsumer();
-		ScenarioRunner.awaitUntil(Duration.ofMinutes(1),
-				() -> !bench.group().assignment().getOrDefault(added.service(), Set.of()).isEmpty());
+		ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> bench.group().assignment().containsKey(added.service()));
 		Map<String, Set<Integer>> joined = bench.group().assignment();
-		run.prove(run.load == null || !run.load.finished(), added.service() + " joined while the load ran: group "
+		run.prove(run.load == null || !run.load.finished(), added.service() + " joined the group while the load ran: "
 				+ before + " → " + joined);
 		ServiceProcess removed = bench.consumers().get(0);
+		Set<Integer> held = joined.getOrDefault(removed.service(), Set.of());
 		bench.removeConsumer(removed);
 		ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> {
 			Map<String, Set<Integer>> now = bench.group().assignment();
@@ -197,9 +205,9 @@ final class Faults {
 					&& now.values().stream().mapToInt(Set::size).sum() == partitions(bench);
 		});
 		Map<String, Set<Integer>> after = bench.group().assignment();
-		run.prove(!joined.getOrDefault(removed.service(), Set.of()).isEmpty() && !after.containsKey(removed.service()),
+		run.prove(!held.isEmpty() && !after.containsKey(removed.service()),
 				removed.service() + " stopped (SIGTERM, exit " + removed.lastExit().map(ManagedNode.Exit::status)
-					.orElse(-1) + "): its partitions " + joined.get(removed.service()) + " moved, group " + after);
+					.orElse(-1) + "): its partitions " + held + " moved, group " + after);
 		run.healed();
 	}
 
@@ -401,7 +409,10 @@ final class Faults {
 						+ ScenarioRunner.secondsSince(healedAt) + " s after the heal");
 	}
 
-	/** Every link to MariaDB partitioned past the gateway's connection timeout: the gateway must answer 503. */
+	/**
+	 * Every link to MariaDB partitioned past the platform's request timeout: callbacks in flight get no answer
+	 * in time (or a 503) and are retried by the platform; the held statements complete after the heal.
+	 */
 	static void partitionMariaDb(FaultBench bench, ScenarioRunner.Running run) {
 		List<FaultProxy> links = bench.links().to(FaultLinks.Store.MARIADB).stream()
 			.filter(link -> running(bench, link))
@@ -417,15 +428,18 @@ final class Faults {
 		}
 		long until = System.nanoTime();
 		run.healed();
-		long unavailable = run.load.answersBetween(503, since, until + TimeUnit.SECONDS.toNanos(2));
+		long slack = TimeUnit.SECONDS.toNanos(2);
+		long unavailable = run.load.answersBetween(503, since, until + slack);
+		long timedOut = run.load.answersBetween(LoadGenerator.TIMED_OUT, since, until + slack);
 		Map<String, Long> held = new LinkedHashMap<>();
 		links.forEach(link -> {
 			FaultProxy.Stats stats = link.stats().since(before.get(link.name()));
 			held.put(link.name(), stats.heldChunks() + stats.heldConnections());
 		});
-		run.prove(unavailable > 0 && held.values().stream().anyMatch(count -> count > 0),
+		run.prove(unavailable + timedOut > 0 && held.values().stream().allMatch(count -> count > 0),
 				"every link to MariaDB partitioned " + ScenarioRunner.secondsSince(since) + " s, held " + held + "; "
-						+ unavailable + " callbacks answered 503 meanwhile");
+						+ timedOut + " callbacks unanswered within the platform's 10 s timeout and " + unavailable
+						+ " answered 503 meanwhile, all retried by the platform");
 	}
 
 	// ---- the database -------------------------------------------------------------------------------------------

@@ -34,6 +34,9 @@ final class LoadGenerator implements AutoCloseable {
 
 	private static final Duration SEND_DEADLINE = Duration.ofMinutes(3);
 
+	/** The status counted for a callback the gateway did not answer within the client's request timeout. */
+	static final int TIMED_OUT = -1;
+
 	private final ExecutorService senders;
 
 	LoadGenerator(int threads) {
@@ -117,7 +120,8 @@ final class LoadGenerator implements AutoCloseable {
 				}
 			}
 			catch (UncheckedIOException ex) {
-				run.count(0);
+				// -1: no answer within the platform's request timeout; 0: refused or broken connection
+				run.count(ex.getCause() instanceof java.net.http.HttpTimeoutException ? TIMED_OUT : 0);
 			}
 			// the platform's retry back-off
 			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoffMillis));
@@ -131,7 +135,7 @@ final class LoadGenerator implements AutoCloseable {
 		this.senders.shutdownNow();
 	}
 
-	/** Counters of one load run. Status 0 stands for a connection that was refused or broke. */
+	/** Counters of one load run. Status 0 stands for a connection that was refused or broke, -1 for a timeout. */
 	static final class Run {
 
 		private final Scope scope;
@@ -212,7 +216,7 @@ final class LoadGenerator implements AutoCloseable {
 			this.byStatus.forEach((status, count) -> statuses.put(status, count.get()));
 			return this.done + "/" + this.payments + " payments, " + this.requests + " requests, "
 					+ this.duplicateCallbacks + " duplicate callbacks (" + this.duplicateAnswers
-					+ " answered DUPLICATE), answers by status " + statuses + " (0 = refused connection), "
+					+ " answered DUPLICATE), answers by status " + statuses + " (0 = refused connection, -1 = timed out), "
 					+ this.gaveUp + " given up";
 		}
 
