@@ -47,7 +47,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code fault-suite.{md,json}}, with the commit it ran on).
  *
  * <p>
- * Load: the scenarios "under load" send {@code payonce.faults.payments} (default 500) payments each at a steady
+ * Load: the scenarios "under load" send {@code payonce.faults.payments} (default 520) payments each at a steady
  * {@code payonce.faults.rate} (default 160/s), 30 % of them called back twice, while the fault is injected; the suite
  * carries over 10,000 payments and over 20 % duplicate callbacks, asserted unconditionally at the end.
  */
@@ -85,7 +85,7 @@ class FaultSuiteIT {
 		// after the deduction, before its acknowledgement) — here every record of the scope, twice
 		ScenarioRunner.Running run = runner.begin("incident replayed",
 				"every deducted pay.success record redelivered twice (the broker's redelivery of the incident)");
-		run.startLoad(400);
+		run.startLoad(500);
 		run.awaitLoadFinished();
 		Faults.awaitAllDeducted(bench, run);
 		List<ConsumerRecord<String, byte[]>> delivered = bench.paySuccessRecords(run.scope);
@@ -102,8 +102,8 @@ class FaultSuiteIT {
 				+ " records redelivered, consumer DUPLICATE +" + (bench.metrics().outcome("DUPLICATE") - before));
 		FaultReport.Scenario scenario = runner.finish(run);
 		assertPassed(scenario);
-		assertThat(delivered).hasSize(400);
-		assertThat(scenario.deducted()).isEqualTo(400);
+		assertThat(delivered).hasSize(500);
+		assertThat(scenario.deducted()).isEqualTo(500);
 		assertThat(TradeLedger.of(bench.stack().mariaDb()).balance(run.scope.firstUser()))
 			.hasValueSatisfying(balance -> assertThat(balance).isEqualByComparingTo("75.00"));
 	}

@@ -482,8 +482,8 @@ final class Faults {
 		long expired = pollTimeoutsExpired(bench) - expiredBefore;
 		run.prove(maxWaiting > 0 && waits > 0 && expired > 0,
 				"the scope's accounts locked " + held + " s: up to " + maxWaiting + " transactions waiting at once, "
-						+ waits + " row lock waits; " + expired + " consumer(s) logged 'consumer poll timeout has "
-						+ "expired' (max.poll.interval.ms " + FaultBench.CONSUMER_MAX_POLL_INTERVAL.toMillis() + ")");
+						+ waits + " row lock waits; the consumers logged 'consumer poll timeout has expired' " + expired
+						+ " times (max.poll.interval.ms " + FaultBench.CONSUMER_MAX_POLL_INTERVAL.toMillis() + ")");
 	}
 
 	private static long pollTimeoutsExpired(FaultBench bench) {

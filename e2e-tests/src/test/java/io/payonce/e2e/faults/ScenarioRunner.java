@@ -36,7 +36,7 @@ final class ScenarioRunner {
 	private final FaultReport report;
 
 	/** Payments per load scenario ({@code -Dpayonce.faults.payments}). */
-	final int paymentsPerScenario = Integer.getInteger("payonce.faults.payments", 500);
+	final int paymentsPerScenario = Integer.getInteger("payonce.faults.payments", 520);
 
 	/** Steady callback rate of the load ({@code -Dpayonce.faults.rate}, payments per second). */
 	final int rate = Integer.getInteger("payonce.faults.rate", 160);
