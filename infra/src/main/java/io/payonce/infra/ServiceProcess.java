@@ -87,6 +87,14 @@ public final class ServiceProcess extends ProcessNode {
 		return process;
 	}
 
+	/**
+	 * A port for a service to listen on, free now and outside the kernel's ephemeral range, so that no outgoing
+	 * connection takes it between this choice and the service's bind seconds later.
+	 */
+	public static int freePort() {
+		return LocalStackConfig.Ports.freePorts(1)[0];
+	}
+
 	/** Small heaps and the serial collector: four services, a broker and tests share two cores locally. */
 	public static List<String> defaultJvmOptions() {
 		return List.of("-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");

@@ -1,9 +1,6 @@
 package io.payonce.e2e.deploy;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.payonce.infra.LocalStack;
+import io.payonce.infra.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -118,7 +116,7 @@ class DeployEnvironmentStartsTheServicesIT {
 	private static String mapValue(String name, String value, Map<String, String> hosts, LocalStack stack,
 			String service) {
 		if (name.equals("SERVER_PORT")) {
-			return Integer.toString(freePort());
+			return Integer.toString(ServiceProcess.freePort());
 		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_HOST")) {
 			return "127.0.0.1";
@@ -143,13 +141,5 @@ class DeployEnvironmentStartsTheServicesIT {
 		return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
 }

@@ -2,8 +2,6 @@ package io.payonce.e2e.faults;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -232,7 +230,7 @@ final class FaultBench implements AutoCloseable {
 	}
 
 	private ServiceProcess launch(String name, String module, Map<String, String> environment, List<Path> loaderPath) {
-		ServiceProcess service = ServiceProcess.launch(name, Pipeline.execJar(module), freePort(), environment,
+		ServiceProcess service = ServiceProcess.launch(name, Pipeline.execJar(module), ServiceProcess.freePort(), environment,
 				this.serviceDir, ServiceProcess.defaultJvmOptions(), loaderPath);
 		this.services.put(name, service);
 		return service;
@@ -679,13 +677,5 @@ final class FaultBench implements AutoCloseable {
 				database.password());
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
 }
