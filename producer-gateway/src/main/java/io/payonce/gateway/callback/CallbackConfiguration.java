@@ -29,8 +29,8 @@ class CallbackConfiguration {
 	}
 
 	@Bean
-	CallbackValidator callbackValidator(CallbackProperties properties) {
-		return new CallbackValidator(properties.maxAmount());
+	CallbackValidator callbackValidator(CallbackProperties properties, Clock clock) {
+		return new CallbackValidator(properties.maxAmount(), properties.paidAtMaxAhead(), clock);
 	}
 
 	@Bean

@@ -65,6 +65,76 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aCodeThatIsNotMoneyIs400NamingTheCurrency() {
+		// given gold, a testing code and a fund code, each a known ISO-4217 code
+		for (String code : new String[] { "XAU", "XTS", "CLF" }) {
+			String id = newId();
+
+			// when
+			HttpResponse<String> answer = postSigned(aCallbackBody(id, "1.00").replace("\"CNY\"", "\"" + code + "\""));
+
+			// then
+			assertProblem(answer, 400, "invalid_field");
+			assertThat(answer.body()).as(code).contains("\"field\":\"currency\"");
+			assertThat(payments("O-" + id)).isZero();
+		}
+	}
+
+	@Test
+	void decimalsInACurrencyWithoutMinorUnitAre400NamingTheAmount() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "1500.50").replace("\"CNY\"", "\"JPY\""));
+
+		assertProblem(answer, 400, "invalid_field");
+		assertThat(answer.body()).contains("\"field\":\"amount\"", "JPY");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
+	void wholeYenAreAcceptedAndRecordedWithTheColumnsTwoDecimals() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "1500").replace("\"CNY\"", "\"JPY\""));
+
+		assertThat(answer.body()).isEqualTo("{\"result\":\"ACCEPTED\"}");
+		assertThat(this.jdbc.sql("SELECT CONCAT(amount, ' ', currency) FROM t_payment WHERE order_no = ?")
+			.params("O-" + id)
+			.query(String.class)
+			.single()).isEqualTo("1500.00 JPY");
+	}
+
+	@Test
+	void paidAtTheColumnCannotHoldIs400NotA500() {
+		// given instants a DATETIME(3) column does not hold: before the year 1000, after 9999
+		for (String paidAt : new String[] { "+10000-01-01T00:00:00Z", "0999-12-31T23:59:59Z" }) {
+			String id = newId();
+
+			// when
+			HttpResponse<String> answer = postSigned(
+					aCallbackBody(id, "1.00").replace("2026-09-28T02:00:12Z", paidAt));
+
+			// then the platform is told what is wrong, not asked to retry forever
+			assertProblem(answer, 400, "invalid_field");
+			assertThat(answer.body()).as(paidAt).contains("\"field\":\"paidAt\"");
+			assertThat(payments("O-" + id)).isZero();
+		}
+	}
+
+	@Test
+	void paidAtMoreThanADayAheadIs400() {
+		String id = newId();
+		String tomorrowAndAMinute = Instant.now().plus(java.time.Duration.ofDays(1)).plusSeconds(60).toString();
+
+		HttpResponse<String> answer = postSigned(
+				aCallbackBody(id, "1.00").replace("2026-09-28T02:00:12Z", tomorrowAndAMinute));
+
+		assertProblem(answer, 400, "invalid_field");
+		assertThat(answer.body()).contains("\"field\":\"paidAt\"", "ahead of the gateway");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
 	void malformedJsonIs400() {
 		assertProblem(postSigned("{\"payNo\":"), 400, "malformed_json");
 	}
