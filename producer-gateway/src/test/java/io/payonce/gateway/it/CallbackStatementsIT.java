@@ -92,6 +92,20 @@ class CallbackStatementsIT extends GatewayIntegrationTest {
 			.list()).as("the one row, unchanged").containsExactly("199.00 0");
 	}
 
+	@Test
+	void secondPaymentIsARefusedInsertTheReadItsOwnRowAndItsEvent() throws SQLException {
+		// given
+		String id = anAcceptedPaymentBeforeTheLog();
+
+		// when another payNo for the same order succeeds
+		String answer = postSigned(aCallbackBody(id, "199.00").replace("\"N-" + id + "\"", "\"S-" + id + "\"")).body();
+
+		// then
+		assertThat(answer).isEqualTo("{\"result\":\"DUPLICATE_PAYMENT\"}");
+		assertThat(gatewayStatements()).containsExactly("INSERT t_payment", "SELECT t_payment", "INSERT t_payment",
+				"INSERT t_outbox", "DELETE t_outbox", "COMMIT");
+	}
+
 	/** Records a payment, then empties the log: what follows is only the next callback's. */
 	private String anAcceptedPaymentBeforeTheLog() throws SQLException {
 		String id = newId();
