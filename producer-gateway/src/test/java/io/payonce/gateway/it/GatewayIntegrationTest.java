@@ -9,7 +9,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import io.payonce.gateway.GatewayApplication;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
@@ -71,6 +78,34 @@ abstract class GatewayIntegrationTest {
 	HttpResponse<String> postSigned(String body) {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		return post(bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes));
+	}
+
+	/**
+	 * The same signed callback from {@code callers} threads released at the same moment.
+	 * @return each answer as {@code <status> <body>}
+	 */
+	List<String> postSignedConcurrently(String body, int callers) throws InterruptedException, ExecutionException {
+		CountDownLatch start = new CountDownLatch(1);
+		List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+		ExecutorService senders = Executors.newFixedThreadPool(callers);
+		try {
+			for (int i = 0; i < callers; i++) {
+				answers.add(senders.submit(() -> {
+					start.await();
+					return postSigned(body);
+				}));
+			}
+			start.countDown();
+			List<String> results = new ArrayList<>();
+			for (Future<HttpResponse<String>> answer : answers) {
+				HttpResponse<String> response = answer.get();
+				results.add(response.statusCode() + " " + response.body());
+			}
+			return results;
+		}
+		finally {
+			senders.shutdownNow();
+		}
 	}
 
 	HttpResponse<String> post(byte[] body, String signature) {

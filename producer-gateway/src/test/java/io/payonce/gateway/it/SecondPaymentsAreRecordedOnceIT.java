@@ -2,13 +2,8 @@ package io.payonce.gateway.it;
 
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -98,44 +93,24 @@ class SecondPaymentsAreRecordedOnceIT extends GatewayIntegrationTest {
 
 	@Test
 	void twentyParallelCallbacksOfASecondPaymentWriteOneRowAndOneEvent() throws Exception {
-		// given the order's payment, and the second payment's signed callback sent by 20 callers at once
+		// given the order's payment, and the second payment's signed callback
 		String id = newId();
 		postSigned(aCallbackBody(id, "199.00"));
 		String second = secondPayment(id, "S-" + id, "199.00");
 		double recordedBefore = this.meters.counter("payonce.gateway.duplicate.payments").count();
-		CountDownLatch start = new CountDownLatch(1);
-		List<Future<HttpResponse<String>>> answers = new ArrayList<>();
-		ExecutorService callers = Executors.newFixedThreadPool(CALLERS);
-		try {
-			for (int i = 0; i < CALLERS; i++) {
-				answers.add(callers.submit(() -> {
-					start.await();
-					return postSigned(second);
-				}));
-			}
 
-			// when
-			start.countDown();
-			List<String> results = new ArrayList<>();
-			for (Future<HttpResponse<String>> answer : answers) {
-				HttpResponse<String> response = answer.get();
-				results.add(response.statusCode() + " " + response.body());
-			}
+		// when 20 callers released at the same moment send it
+		List<String> results = postSignedConcurrently(second, CALLERS);
 
-			// then every caller is told DUPLICATE_PAYMENT, and the payment is recorded once with one event
-			Map<String, Long> counted = results.stream()
-				.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-			assertThat(counted).containsOnly(Map.entry("200 " + DUPLICATE_PAYMENT, (long) CALLERS));
-			assertThat(rows("O-" + id)).containsExactly("N-" + id + " PRIMARY SUCCESS 199.00 0",
-					"S-" + id + " DUPLICATE SUCCESS 199.00 " + (CALLERS - 1));
-			assertThat(outboxEventsOf("O-" + id, Topic.PAY_REFUND_REQUIRED)).hasSize(1);
-			assertThat(outboxEventsOf("O-" + id, Topic.PAY_SUCCESS)).hasSize(1);
-			assertThat(this.meters.counter("payonce.gateway.duplicate.payments").count())
-				.isEqualTo(recordedBefore + 1);
-		}
-		finally {
-			callers.shutdownNow();
-		}
+		// then every caller is told DUPLICATE_PAYMENT, and the payment is recorded once with one event
+		Map<String, Long> counted = results.stream()
+			.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+		assertThat(counted).containsOnly(Map.entry("200 " + DUPLICATE_PAYMENT, (long) CALLERS));
+		assertThat(rows("O-" + id)).containsExactly("N-" + id + " PRIMARY SUCCESS 199.00 0",
+				"S-" + id + " DUPLICATE SUCCESS 199.00 " + (CALLERS - 1));
+		assertThat(outboxEventsOf("O-" + id, Topic.PAY_REFUND_REQUIRED)).hasSize(1);
+		assertThat(outboxEventsOf("O-" + id, Topic.PAY_SUCCESS)).hasSize(1);
+		assertThat(this.meters.counter("payonce.gateway.duplicate.payments").count()).isEqualTo(recordedBefore + 1);
 	}
 
 	@Test
