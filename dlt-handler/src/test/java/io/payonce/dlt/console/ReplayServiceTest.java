@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.payonce.dlt.terminal.AuditEntry;
-import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.ListAuditTrail;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
@@ -121,20 +121,5 @@ class ReplayServiceTest {
 				Map.of(), List.of(), position, TerminalStatus.OPEN, null, null, null);
 	}
 
-	static final class ListAuditTrail implements AuditTrail {
-
-		private final List<AuditEntry> entries = new ArrayList<>();
-
-		@Override
-		public void append(AuditEntry entry) {
-			this.entries.add(entry);
-		}
-
-		@Override
-		public List<AuditEntry> entries() {
-			return List.copyOf(this.entries);
-		}
-
-	}
 
 }

@@ -27,7 +27,10 @@ import io.payonce.dlt.alert.infra.BacklogMonitor;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalStatus;
 import io.payonce.infra.LocalStack;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -173,6 +176,63 @@ class DltHandlerIT {
 		assertThat(this.index.find(eventId).orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
 		// and the audit trail names who did it
 		assertThat(get("/api/v1/audit")).contains("\"actor\":\"admin\"").contains(eventId);
+	}
+
+	@Test
+	void aDuplicatePaymentIsListedOnceAndItsRefundIsRecordedOnceInTheCompactedDecisionsTopic() throws Exception {
+		// given a DuplicatePayment on pay.refund-required, delivered twice, and the same payNo from the ledger
+		String payNo = "IT-D-" + UUID.randomUUID().toString().substring(0, 8);
+		String orderNo = "IT-O-" + payNo.substring(5);
+		String eventId = UUID.randomUUID().toString();
+		Map<String, String> headers = Map.of(PayonceHeaders.EVENT_ID, eventId, PayonceHeaders.EVENT_TYPE,
+				"DuplicatePayment");
+		this.kafka.send(List.of(
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "GATEWAY"), headers),
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "GATEWAY"), headers),
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "LEDGER"),
+						Map.of(PayonceHeaders.EVENT_ID, UUID.randomUUID().toString(), PayonceHeaders.EVENT_TYPE,
+								"DuplicatePayment"))));
+
+		// then the console lists it once, OPEN, as the gateway detected it
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+				get("/api/v1/duplicate-payments?orderNo=" + orderNo))
+			.contains("\"payNo\":\"" + payNo + "\"", "\"state\":\"OPEN\"", "\"detectedBy\":\"GATEWAY\"",
+					"\"firstPayNo\":\"PN-FIRST\"", "\"eventId\":\"" + eventId + "\""));
+		assertThat(get("/api/v1/duplicate-payments?orderNo=" + orderNo).split("\"payNo\"", -1)).hasSize(2);
+		assertThat(get("/actuator/prometheus")).containsPattern("(?m)^payonce_dlt_duplicate_payments_open [1-9]");
+
+		// when an admin records the refund, twice
+		HttpResponse<String> refunded = post("/api/v1/duplicate-payments/" + payNo + "/refunded",
+				"{\"note\":\"refund R-" + payNo + " at the platform\"}");
+		HttpResponse<String> again = post("/api/v1/duplicate-payments/" + payNo + "/refunded", "{\"note\":\"again\"}");
+
+		// then it is REFUNDED, one change, audited with who and the note
+		assertThat(refunded.statusCode()).isEqualTo(200);
+		assertThat(refunded.body()).contains("\"changed\":true", "\"state\":\"REFUNDED\"", "\"refundedBy\":\"admin\"");
+		assertThat(again.body()).contains("\"changed\":false", "refund R-" + payNo);
+		assertThat(get("/api/v1/audit")).contains("\"action\":\"MARK_REFUNDED\"", "refund R-" + payNo);
+		// and the decisions topic, compacted, holds that one decision: what a restart or another instance reads
+		List<ConsumerRecord<String, byte[]>> decisions = this.kafka.readAll("payonce.dlt.refund-decisions",
+				(r) -> payNo.equals(r.key()));
+		assertThat(decisions).singleElement()
+			.satisfies((r) -> assertThat(new String(r.value(), StandardCharsets.UTF_8))
+				.contains("\"state\":\"REFUNDED\"", "\"by\":\"admin\"", "refund R-" + payNo));
+		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+				LocalStack.shared().kafka().bootstrapServers()))) {
+			ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "payonce.dlt.refund-decisions");
+			assertThat(admin.describeConfigs(List.of(topic)).all().get().get(topic).get("cleanup.policy").value())
+				.isEqualTo("compact");
+		}
+	}
+
+	private static byte[] duplicatePayment(String payNo, String orderNo, String detectedBy) {
+		return ("{\"payNo\":\"" + payNo + "\",\"orderNo\":\"" + orderNo + "\",\"userId\":10086,\"amount\":\"199.00\","
+				+ "\"currency\":\"CNY\",\"paidAt\":\"2026-09-28T02:03:40Z\",\"firstPayNo\":\"PN-FIRST\","
+				+ "\"detectedBy\":\"" + detectedBy + "\"}")
+			.getBytes(StandardCharsets.UTF_8);
 	}
 
 	private String get(String path) throws Exception {

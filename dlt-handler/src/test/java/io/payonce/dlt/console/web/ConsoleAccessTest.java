@@ -13,8 +13,8 @@ import io.payonce.dlt.config.ConsoleProperties;
 import io.payonce.dlt.console.ReplayPublisher;
 import io.payonce.dlt.console.ReplayRateLimiter;
 import io.payonce.dlt.console.ReplayService;
-import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.ListAuditTrail;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
@@ -162,20 +162,7 @@ class ConsoleAccessTest {
 
 		@Bean
 		AuditTrail auditTrail() {
-			List<AuditEntry> entries = new CopyOnWriteArrayList<>();
-			return new AuditTrail() {
-
-				@Override
-				public void append(AuditEntry entry) {
-					entries.add(entry);
-				}
-
-				@Override
-				public List<AuditEntry> entries() {
-					return List.copyOf(entries);
-				}
-
-			};
+			return new ListAuditTrail();
 		}
 
 		@Bean
