@@ -66,6 +66,30 @@ public final class Pipeline implements AutoCloseable {
 	}
 
 	/**
+	 * One more service outside a pipeline: the stack's environment for it with {@code overrides} on top (e.g. its
+	 * own audit file), on a free port; returns once it reports UP. The caller stops it.
+	 */
+	public static ServiceProcess launch(LocalStack stack, String module, Map<String, String> overrides) {
+		Map<String, String> environment = new LinkedHashMap<>(stack.serviceEnvironment(module));
+		environment.putAll(overrides);
+		ServiceProcess service;
+		try {
+			service = ServiceProcess.launch(module, execJar(module), freePort(), environment,
+					Files.createDirectories(stack.dataDir().resolve("services")));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		try {
+			return service.awaitHealthy(HEALTH_TIMEOUT);
+		}
+		catch (RuntimeException ex) {
+			service.stop();
+			throw ex;
+		}
+	}
+
+	/**
 	 * The runnable jar of a module: the system property {@code payonce.jar.<module>} (set by failsafe), else the
 	 * newest {@code <repo>/<module>/target/*-exec.jar}.
 	 */
