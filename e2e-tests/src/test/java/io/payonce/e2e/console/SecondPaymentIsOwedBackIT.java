@@ -73,20 +73,13 @@ class SecondPaymentIsOwedBackIT {
 		ledger = pipeline.ledger();
 		// its own audit file, not the machine-wide default: the test deletes it to show where REFUNDED lives
 		auditFile = Files.createDirectories(stack.dataDir().resolve("second-payment-it")).resolve("audit.jsonl");
-		dltHandler = Pipeline.launch(stack, "dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", auditFile.toString()));
+		dltHandler = pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", auditFile.toString()));
 	}
 
 	@AfterAll
 	static void stopPipeline() {
-		try {
-			if (dltHandler != null) {
-				dltHandler.stop();
-			}
-		}
-		finally {
-			if (pipeline != null) {
-				pipeline.close();
-			}
+		if (pipeline != null) {
+			pipeline.close();
 		}
 	}
 

@@ -25,6 +25,7 @@ import io.payonce.infra.pipeline.TradeLedger;
  * <pre>
  * Pipeline pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
  * pipeline.callbacks().send(callback);  pipeline.ledger().orderStatus(orderNo);  pipeline.service("deduct-consumer").kill();
+ * pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", file));   // one more, with its own settings
  * </pre>
  */
 public final class Pipeline implements AutoCloseable {
@@ -66,27 +67,25 @@ public final class Pipeline implements AutoCloseable {
 	}
 
 	/**
-	 * One more service outside a pipeline: the stack's environment for it with {@code overrides} on top (e.g. its
-	 * own audit file), on a free port; returns once it reports UP. The caller stops it.
+	 * One more service in this pipeline, with the stack's environment for it and {@code overrides} on top (e.g. its
+	 * own audit file), on a free port; returns once it reports UP. {@link #close()} stops it with the others.
 	 */
-	public static ServiceProcess launch(LocalStack stack, String module, Map<String, String> overrides) {
-		Map<String, String> environment = new LinkedHashMap<>(stack.serviceEnvironment(module));
+	public ServiceProcess launch(String module, Map<String, String> overrides) {
+		if (this.services.containsKey(module)) {
+			throw new IllegalArgumentException(module + " runs already");
+		}
+		Map<String, String> environment = new LinkedHashMap<>(this.stack.serviceEnvironment(module));
 		environment.putAll(overrides);
 		ServiceProcess service;
 		try {
 			service = ServiceProcess.launch(module, execJar(module), freePort(), environment,
-					Files.createDirectories(stack.dataDir().resolve("services")));
+					Files.createDirectories(this.stack.dataDir().resolve("services")));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		try {
-			return service.awaitHealthy(HEALTH_TIMEOUT);
-		}
-		catch (RuntimeException ex) {
-			service.stop();
-			throw ex;
-		}
+		this.services.put(module, service);
+		return service.awaitHealthy(HEALTH_TIMEOUT);
 	}
 
 	/**
