@@ -49,7 +49,8 @@ class InvariantsIT {
 					+ " user_id BIGINT NOT NULL, amount DECIMAL(19,2) NOT NULL, biz_no VARCHAR(64) NOT NULL,"
 					+ " type VARCHAR(32) NOT NULL)");
 			sql.execute("CREATE TABLE " + GATEWAY + ".t_payment (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
-					+ " order_no VARCHAR(64) NOT NULL UNIQUE, event_id CHAR(36) NULL, duplicate_count INT NOT NULL DEFAULT 0)");
+					+ " order_no VARCHAR(64) NOT NULL, kind VARCHAR(16) NOT NULL DEFAULT 'PRIMARY', event_id CHAR(36) NULL,"
+					+ " duplicate_count INT NOT NULL DEFAULT 0)");
 			sql.execute("CREATE TABLE " + GATEWAY + ".t_outbox (id CHAR(36) PRIMARY KEY, aggregateid VARCHAR(64) NOT NULL)");
 
 			// clean: user 1 paid order 1 once (100 - 25), user 2 still INIT, user 3 refunded by hand, never deducted
@@ -58,7 +59,9 @@ class InvariantsIT {
 					+ " ('" + CLEAN + "2', 2, 25.00, 'CNY', 'INIT'), ('" + CLEAN + "3', 3, 25.00, 'CNY', 'REFUNDED')");
 			sql.execute("INSERT INTO " + TRADE + ".t_account_flow (user_id, amount, biz_no, type) VALUES (1, -25.00, '"
 					+ CLEAN + "1', 'PAY_DEDUCT')");
-			sql.execute("INSERT INTO " + GATEWAY + ".t_payment (order_no, event_id) VALUES ('" + CLEAN + "1', 'e-1')");
+			// and the platform charged user 1 a second time: that payment's row (and event) is not the order's
+			sql.execute("INSERT INTO " + GATEWAY + ".t_payment (order_no, kind, event_id) VALUES ('" + CLEAN
+					+ "1', 'PRIMARY', 'e-1'), ('" + CLEAN + "1', 'DUPLICATE', 'e-2')");
 
 			// broken: order 1 deducted twice (the incident), user 11's balance does not match its flows and is
 			// negative, order 2 PAID without a flow, order 3 INIT with a flow, order 4 pinned REFUNDED but PAID

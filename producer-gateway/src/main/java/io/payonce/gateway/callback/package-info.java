@@ -29,8 +29,9 @@
  * Exactly one event per payNo under concurrency rests on the unique keys {@code uk_pay_no} (one row per payNo)
  * and {@code uk_primary_order_no} (one PRIMARY per order), and the intake asks them first: it inserts, and reads
  * only when a key is taken. InnoDB then undoes that insert alone, after the key's holder has committed, so the
- * same transaction reads the holder's row and decides from it. A lost CAS, a second payment's row recorded
- * meanwhile by a parallel callback, or a deadlock rolls back and is decided again in a fresh transaction.
+ * same transaction reads the holder's row and decides from it. A second payment's row is written in a second,
+ * short transaction, free of the locks the refused insert leaves until its transaction ends (they deadlocked
+ * parallel second payments). A lost CAS or a deadlock rolls back and is decided again in a fresh transaction.
  * A database that cannot be reached, or a commit that is not confirmed, is a 503: never 200 without a commit.
  * <p>
  * Pooled connections do not auto-commit ({@code spring.datasource.hikari.auto-commit: false}), which spares

@@ -93,7 +93,7 @@ class CallbackStatementsIT extends GatewayIntegrationTest {
 	}
 
 	@Test
-	void secondPaymentIsARefusedInsertTheReadItsOwnRowAndItsEvent() throws SQLException {
+	void secondPaymentIsARefusedInsertAndTheReadThenItsOwnRowAndEventInASecondTransaction() throws SQLException {
 		// given
 		String id = anAcceptedPaymentBeforeTheLog();
 
@@ -102,8 +102,8 @@ class CallbackStatementsIT extends GatewayIntegrationTest {
 
 		// then
 		assertThat(answer).isEqualTo("{\"result\":\"DUPLICATE_PAYMENT\"}");
-		assertThat(gatewayStatements()).containsExactly("INSERT t_payment", "SELECT t_payment", "INSERT t_payment",
-				"INSERT t_outbox", "DELETE t_outbox", "COMMIT");
+		assertThat(gatewayStatements()).containsExactly("INSERT t_payment", "SELECT t_payment", "COMMIT",
+				"INSERT t_payment", "INSERT t_outbox", "DELETE t_outbox", "COMMIT");
 	}
 
 	/** Records a payment, then empties the log: what follows is only the next callback's. */

@@ -85,11 +85,19 @@ abstract class GatewayIntegrationTest {
 	 * @return each answer as {@code <status> <body>}
 	 */
 	List<String> postSignedConcurrently(String body, int callers) throws InterruptedException, ExecutionException {
+		return postSignedConcurrently(java.util.Collections.nCopies(callers, body));
+	}
+
+	/**
+	 * Each body signed and sent by its own thread, all released at the same moment.
+	 * @return each answer as {@code <status> <body>}, in the order of {@code bodies}
+	 */
+	List<String> postSignedConcurrently(List<String> bodies) throws InterruptedException, ExecutionException {
 		CountDownLatch start = new CountDownLatch(1);
 		List<Future<HttpResponse<String>>> answers = new ArrayList<>();
-		ExecutorService senders = Executors.newFixedThreadPool(callers);
+		ExecutorService senders = Executors.newFixedThreadPool(bodies.size());
 		try {
-			for (int i = 0; i < callers; i++) {
+			for (String body : bodies) {
 				answers.add(senders.submit(() -> {
 					start.await();
 					return postSigned(body);

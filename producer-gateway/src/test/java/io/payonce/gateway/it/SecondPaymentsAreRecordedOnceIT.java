@@ -114,6 +114,30 @@ class SecondPaymentsAreRecordedOnceIT extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void tenPaymentsRacingForAFreshOrderGiveItOnePaymentAndNineOwedBack() throws Exception {
+		// given ten different payNos for one order nobody has paid yet, sent at the same moment
+		String id = newId();
+		List<String> bodies = new java.util.ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			bodies.add(secondPayment(id, "R" + i + "-" + id, "199.00"));
+		}
+
+		// when
+		List<String> results = postSignedConcurrently(bodies);
+
+		// then one of them pays the order, the nine others are owed back, each recorded once, all at the first try
+		// (before the second payments' rows were written in transactions of their own, the refused inserts' locks
+		// deadlocked them and most were answered 503)
+		Map<String, Long> counted = results.stream()
+			.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+		assertThat(counted).containsOnly(Map.entry("200 {\"result\":\"ACCEPTED\"}", 1L),
+				Map.entry("200 " + DUPLICATE_PAYMENT, 9L));
+		assertThat(rows("O-" + id)).hasSize(10).filteredOn((row) -> row.contains(" PRIMARY ")).hasSize(1);
+		assertThat(outboxEventsOf("O-" + id, Topic.PAY_SUCCESS)).hasSize(1);
+		assertThat(outboxEventsOf("O-" + id, Topic.PAY_REFUND_REQUIRED)).hasSize(9);
+	}
+
+	@Test
 	void aSecondPaymentThatSucceedsWhileTheFirstNeverDidPaysTheOrder() {
 		// given a first attempt the platform reports CLOSED (the user gave up), then a second attempt that succeeds
 		String id = newId();

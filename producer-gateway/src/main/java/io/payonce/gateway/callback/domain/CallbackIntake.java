@@ -23,9 +23,9 @@ import io.payonce.contract.PayonceEvent;
  * the intake asks them first: a callback is inserted straight away as its order's PRIMARY, and only when a key
  * is taken does it read what holds the key. A new payment (the common case) thus costs no read. A taken key
  * undoes that one insert, not the transaction, and is reported only after the holder committed, so the read
- * that follows, in the same transaction, sees the holder's row and decides from it. Whatever else loses a race
- * (a CAS, the insert of a second payment's row, a deadlock) rolls the transaction back and is decided again in a
- * fresh one.
+ * that follows, in the same transaction, sees the holder's row and decides from it. A payNo new to an order
+ * another payNo holds is then written in a second, short transaction (see {@link #receive}). Whatever else loses
+ * a race (a CAS, a deadlock) rolls the transaction back and is decided again in a fresh one.
  * <p>
  * Which payNo holds an order: the first one seen, until one reaches SUCCESS. If the holder never succeeded
  * (CLOSED, PROCESSING, …) and another payNo reports SUCCESS, that one pays the order and the holder yields it
@@ -63,7 +63,15 @@ public final class CallbackIntake {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
-				return this.transactions.inTransaction(() -> decide(callback));
+				Decision decision = this.transactions.inTransaction(() -> decide(callback));
+				if (decision.outcome() != null) {
+					return decision.outcome();
+				}
+				// Another payNo holds the order, and this one has no row yet. Its row is written in a transaction of
+				// its own: the one whose insert was refused the order's key still holds InnoDB's locks from that
+				// refusal (a next-key lock on the key, gap locks inherited from the undone row) until it ends, and
+				// parallel callbacks inserting their rows beside each other's such locks deadlock one another.
+				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, decision.holder()));
 			}
 			catch (ConcurrentWriteException race) {
 				lastRace = race; // rolled back; decide again on what the winner committed
@@ -77,12 +85,19 @@ public final class CallbackIntake {
 		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
 	}
 
-	private IntakeOutcome decide(PaymentCallback callback) {
-		UUID newEventId = callback.isSuccess() ? this.eventIds.get() : null;
+	private Decision decide(PaymentCallback callback) {
+		UUID newEventId = newEventId(callback);
 		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {
-			publish(newEventId, callback.toEvent());
-			return IntakeOutcome.accepted(newEventId);
+			return Decision.answer(paysTheOrder(callback, newEventId));
 		}
+		return fromRows(callback, newEventId);
+	}
+
+	/**
+	 * Reads what holds the callback's keys, right after a refused insert (so what holds them has committed): the
+	 * payNo's own row decides; else the order's PRIMARY is another payNo's and this payNo is to be recorded.
+	 */
+	private Decision fromRows(PaymentCallback callback, UUID newEventId) {
 		List<StoredPayment> existing = this.payments.findByOrderNoOrPayNo(callback.orderNo(), callback.payNo());
 		Optional<StoredPayment> same = existing.stream().filter((p) -> p.payNo().equals(callback.payNo())).findFirst();
 		Optional<StoredPayment> holder = existing.stream()
@@ -90,10 +105,10 @@ public final class CallbackIntake {
 					&& !p.payNo().equals(callback.payNo()))
 			.findFirst();
 		if (same.isPresent()) {
-			return samePayNo(callback, same.get(), holder, newEventId);
+			return Decision.answer(samePayNo(callback, same.get(), holder, newEventId));
 		}
 		if (holder.isPresent()) {
-			return anotherPayNo(callback, holder.get(), newEventId);
+			return Decision.recordBeside(holder.get());
 		}
 		// A key was taken but its holder is not visible: never guess, decide again in a fresh transaction.
 		throw new ConcurrentWriteException("Payment " + callback.orderNo() + " is held by an unreadable row", null);
@@ -116,50 +131,66 @@ public final class CallbackIntake {
 		if (differences.equals(List.of("status")) && callback.isSuccess() && !stored.succeeded()) {
 			// The platform reported an intermediate status first and SUCCESS now: this is the payment's first and
 			// only event. Every CAS is on what was read, so two racing SUCCESS callbacks promote once.
-			if (stored.kind() == PaymentKind.PRIMARY || holder.isEmpty()) {
-				promote(stored, PaymentKind.PRIMARY, newEventId);
-				publish(newEventId, callback.toEvent());
-				return IntakeOutcome.accepted(newEventId);
+			if (holder.isPresent() && holder.get().succeeded()) {
+				promote(stored, PaymentKind.DUPLICATE, newEventId);
+				return owedBack(callback, holder.get(), newEventId);
 			}
-			return secondPaymentSucceeded(callback, holder.get(), newEventId,
-					() -> promote(stored, PaymentKind.DUPLICATE, newEventId),
-					() -> promote(stored, PaymentKind.PRIMARY, newEventId));
+			// This payNo holds the order, or takes it over from a holder that never succeeded.
+			if (holder.isPresent()) {
+				takeOver(holder.get());
+			}
+			promote(stored, PaymentKind.PRIMARY, newEventId);
+			return paysTheOrder(callback, newEventId);
 		}
 		// Different order, user, amount or currency, or a status that goes back from SUCCESS: never
 		// overwritten, never a second event.
 		return IntakeOutcome.conflict(differences);
 	}
 
-	/** A payNo not seen before, for an order that another payNo holds. */
-	private IntakeOutcome anotherPayNo(PaymentCallback callback, StoredPayment holder, UUID newEventId) {
-		if (!callback.isSuccess()) {
-			// Not money yet: recorded in its own row, nothing published until it reports SUCCESS.
-			insert(callback, PaymentKind.DUPLICATE, null);
-			return IntakeOutcome.accepted(null);
+	/**
+	 * A payNo not seen before, for an order that {@code holder} holds (as read by the previous transaction: a holder
+	 * that succeeded stays so, one that did not is checked again by the CAS of its yield).
+	 */
+	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, StoredPayment holder) {
+		UUID newEventId = newEventId(callback);
+		if (!callback.isSuccess() || holder.succeeded()) {
+			// A second charge (or, before SUCCESS, not money yet: nothing published until it reports SUCCESS).
+			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, newEventId, this.clock.instant())) {
+				return answerFromItsRow(callback, newEventId);
+			}
+			return callback.isSuccess() ? owedBack(callback, holder, newEventId) : IntakeOutcome.accepted(null);
 		}
-		return secondPaymentSucceeded(callback, holder, newEventId,
-				() -> insert(callback, PaymentKind.DUPLICATE, newEventId),
-				() -> insert(callback, PaymentKind.PRIMARY, newEventId));
+		takeOver(holder);
+		insert(callback, PaymentKind.PRIMARY, newEventId);
+		return paysTheOrder(callback, newEventId);
 	}
 
-	/**
-	 * A payNo other than the holder's reports SUCCESS. If the holder succeeded, this is a second charge: recorded
-	 * as a DUPLICATE with its {@code DuplicatePayment}. If it never did, this payment pays the order: the holder
-	 * yields (CAS) and this one becomes the PRIMARY with the order's {@code PaySuccess}.
-	 */
-	private IntakeOutcome secondPaymentSucceeded(PaymentCallback callback, StoredPayment holder, UUID newEventId,
-			Runnable recordAsDuplicate, Runnable recordAsPrimary) {
-		if (holder.succeeded()) {
-			recordAsDuplicate.run();
-			publish(newEventId, callback.toDuplicateOf(holder.payNo()));
-			return IntakeOutcome.duplicatePayment(newEventId, true, holder.payNo());
+	/** The payNo was recorded by a parallel callback meanwhile (its insert was refused): answer from that row. */
+	private IntakeOutcome answerFromItsRow(PaymentCallback callback, UUID newEventId) {
+		Decision decision = fromRows(callback, newEventId);
+		if (decision.outcome() == null) {
+			throw new ConcurrentWriteException("Payment " + callback.payNo() + " is held by an unreadable row", null);
 		}
+		return decision.outcome();
+	}
+
+	/** The order's payment: its one {@code PaySuccess}. */
+	private IntakeOutcome paysTheOrder(PaymentCallback callback, UUID eventId) {
+		publish(eventId, callback.toEvent());
+		return IntakeOutcome.accepted(eventId);
+	}
+
+	/** A second charge for an order {@code holder} paid: its one {@code DuplicatePayment}. */
+	private IntakeOutcome owedBack(PaymentCallback callback, StoredPayment holder, UUID eventId) {
+		publish(eventId, callback.toDuplicateOf(holder.payNo()));
+		return IntakeOutcome.duplicatePayment(eventId, true, holder.payNo());
+	}
+
+	/** The holder never succeeded and another payNo did: the holder yields the order (CAS). */
+	private void takeOver(StoredPayment holder) {
 		if (!this.payments.yieldOrder(holder.id())) {
 			throw new ConcurrentWriteException("Payment " + holder.payNo() + " changed meanwhile", null);
 		}
-		recordAsPrimary.run();
-		publish(newEventId, callback.toEvent());
-		return IntakeOutcome.accepted(newEventId);
 	}
 
 	private void insert(PaymentCallback callback, PaymentKind kind, UUID eventId) {
@@ -175,10 +206,30 @@ public final class CallbackIntake {
 		}
 	}
 
+	private UUID newEventId(PaymentCallback callback) {
+		return callback.isSuccess() ? this.eventIds.get() : null;
+	}
+
 	private void publish(UUID eventId, PayonceEvent event) {
 		if (eventId != null) {
 			this.outbox.append(OutboxEvent.of(eventId, event));
 		}
+	}
+
+	/**
+	 * What the first transaction found: the answer, or the PRIMARY of the order that another payNo, without a row
+	 * yet, is to be recorded beside (in a transaction of its own).
+	 */
+	private record Decision(IntakeOutcome outcome, StoredPayment holder) {
+
+		static Decision answer(IntakeOutcome outcome) {
+			return new Decision(outcome, null);
+		}
+
+		static Decision recordBeside(StoredPayment holder) {
+			return new Decision(null, holder);
+		}
+
 	}
 
 }
