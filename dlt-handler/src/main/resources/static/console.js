@@ -166,9 +166,9 @@ async function markRefunded(entry) {
     + ' (order ' + entry.orderNo + ') at the platform? Refund reference or note:');
   if (note === null || note.trim() === '') { return; }
   const done = await call('POST', '/duplicate-payments/' + encodeURIComponent(entry.payNo) + '/refunded', { note });
+  await loadDuplicatePayments();
   dpMessage.textContent = done.changed ? 'Recorded: ' + entry.payNo + ' REFUNDED'
     : entry.payNo + ' was REFUNDED already by ' + done.entry.refundedBy;
-  await loadDuplicatePayments();
 }
 
 document.getElementById('dp-filter').addEventListener('submit', (e) => {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -34,9 +35,14 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Alert;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Issue 14, "a second payment for one order": the platform charges a user twice (two payNos, one orderNo). Black
@@ -46,7 +52,8 @@ import static org.awaitility.Awaitility.await;
  * The second payment is answered 200 {@code DUPLICATE_PAYMENT} to each of 20 concurrent callbacks and once more
  * later, lands on {@code pay.refund-required} exactly once, is listed in the ops console OPEN, then REFUNDED by an
  * admin (audited, one change however often sent) and still REFUNDED after the handler restarted without its
- * audit file; the first payment's deduction is untouched.
+ * audit file; the first payment's deduction is untouched. The console page's "Duplicate payments" section does
+ * the same in a headless Chromium (skipped, with the apt line, where Chromium is not installed).
  */
 class SecondPaymentIsOwedBackIT {
 
@@ -57,6 +64,8 @@ class SecondPaymentIsOwedBackIT {
 	private static final Duration PIPELINE_TIMEOUT = Duration.ofSeconds(90);
 
 	private static final Duration CONSOLE_TIMEOUT = Duration.ofSeconds(60);
+
+	private static final Duration PAGE_TIMEOUT = Duration.ofSeconds(30);
 
 	private static Pipeline pipeline;
 
@@ -171,6 +180,60 @@ class SecondPaymentIsOwedBackIT {
 				.untilAsserted(() -> assertThat(paySuccess.withKey(first.orderNo())).singleElement()
 					.satisfies((record) -> assertThat(record.value()).contains(first.callback().payNo())));
 		}
+	}
+
+	@Test
+	void anAdminRecordsTheRefundInTheConsolePage() {
+		assumeTrue(HeadlessChromium.missing().isEmpty(), () -> HeadlessChromium.missing().orElse(""));
+		// given a paid order and a second payment for it, listed OPEN
+		SeededPayment first = PaymentFixture.seedPayableOrder(ledger, PaymentFixture.aCallback(), BALANCE);
+		CallbackClient callbacks = pipeline.callbacks();
+		assertThat(callbacks.send(first.callback()).body()).contains("ACCEPTED");
+		PayCallback second = first.callback().withPayNo("PAY2-" + first.orderNo());
+		assertThat(callbacks.send(second)).hasToString("200 {\"result\":\"DUPLICATE_PAYMENT\"}");
+		ConsoleApi console = new ConsoleApi(dltHandler.baseUrl());
+		await().atMost(CONSOLE_TIMEOUT).until(() -> console.duplicatePayments(first.orderNo()), (e) -> !e.isEmpty());
+
+		// when an admin opens the console, finds the row in "Duplicate payments", clicks "Mark refunded" and enters
+		// the refund reference the page asks for
+		try (HeadlessChromium chromium = HeadlessChromium.start()) {
+			ChromeDriver browser = chromium.driver();
+			chromium.openConsole(dltHandler.baseUrl(), ConsoleApi.ADMIN, ConsoleApi.ADMIN_PASSWORD);
+			By row = By.cssSelector("#dp-records tr[data-pay-no='" + second.payNo() + "']");
+			await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
+				assertThat(browser.findElement(By.id("dp-message")).getText()).endsWith("duplicate payment(s)");
+				assertThat(browser.findElement(row).findElement(By.cssSelector("td.order-no")).getText())
+					.isEqualTo(first.orderNo());
+				assertThat(browser.findElement(row).findElement(By.cssSelector("td.status")).getText()).isEqualTo("OPEN");
+			});
+			browser.findElement(row).findElement(By.cssSelector("button.refunded")).click();
+			Alert prompt = await().atMost(PAGE_TIMEOUT)
+				.ignoreException(NoAlertPresentException.class)
+				.until(() -> browser.switchTo().alert(), Objects::nonNull);
+			assertThat(prompt.getText()).contains(second.payNo(), first.orderNo(), "25.00 CNY");
+			prompt.sendKeys("refund R-" + second.payNo() + " (browser)");
+			prompt.accept();
+
+			// then the page confirms it, and the payment leaves the list of what is OPEN
+			await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
+				assertThat(browser.findElement(By.id("dp-message")).getText())
+					.isEqualTo("Recorded: " + second.payNo() + " REFUNDED");
+				assertThat(browser.findElements(row)).isEmpty();
+			});
+			// and among the REFUNDED ones it shows so, with nothing left to click
+			browser.findElement(By.cssSelector("#dp-filter select[name=state] option[value='REFUNDED']")).click();
+			browser.findElement(By.id("dp-search")).click();
+			await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
+				assertThat(browser.findElement(row).findElement(By.cssSelector("td.status")).getText())
+					.isEqualTo("REFUNDED");
+				assertThat(browser.findElement(row).findElement(By.cssSelector("button.refunded")).isEnabled()).isFalse();
+			});
+		}
+		// and the console recorded who refunded it and the reference
+		assertThat(console.duplicatePayments(first.orderNo())).singleElement()
+			.satisfies((entry) -> assertThat(entry).containsEntry("state", "REFUNDED")
+				.containsEntry("refundedBy", ConsoleApi.ADMIN)
+				.containsEntry("note", "refund R-" + second.payNo() + " (browser)"));
 	}
 
 	/** The same signed callback from {@link #CONCURRENT_CALLBACKS} threads released together. */
