@@ -31,7 +31,7 @@ import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ManagedNode;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
+import io.payonce.platform.callback.CallbackClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;

@@ -14,8 +14,8 @@ import java.util.Map;
 
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.CallbackClient;
 
 /**
  * The services as separate processes ({@code java -jar <module>-exec.jar}) against a local stack, on free ports,
