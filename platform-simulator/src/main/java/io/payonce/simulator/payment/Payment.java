@@ -1,6 +1,7 @@
 package io.payonce.simulator.payment;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -27,13 +28,14 @@ public record Payment(String payNo, String orderNo, long userId, BigDecimal amou
 	public Payment {
 		Objects.requireNonNull(payNo, "payNo");
 		Objects.requireNonNull(orderNo, "orderNo");
-		Objects.requireNonNull(amount, "amount");
 		Objects.requireNonNull(currency, "currency");
 		Objects.requireNonNull(status, "status");
 		Objects.requireNonNull(paidAt, "paidAt");
-		Objects.requireNonNull(fee, "fee");
-		Objects.requireNonNull(callbackAmount, "callbackAmount");
-		Objects.requireNonNull(statementAmount, "statementAmount");
+		// money has exactly two places everywhere (a larger scale is refused, never rounded)
+		amount = cents(amount, "amount");
+		fee = cents(fee, "fee");
+		callbackAmount = cents(callbackAmount, "callbackAmount");
+		statementAmount = cents(statementAmount, "statementAmount");
 		faults = faults.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(faults));
 	}
 
@@ -46,6 +48,10 @@ public record Payment(String payNo, String orderNo, long userId, BigDecimal amou
 			return 0;
 		}
 		return this.faults.contains(Fault.DUPLICATE_CALLBACK) ? 2 : 1;
+	}
+
+	private static BigDecimal cents(BigDecimal value, String name) {
+		return Objects.requireNonNull(value, name).setScale(2, RoundingMode.UNNECESSARY);
 	}
 
 }

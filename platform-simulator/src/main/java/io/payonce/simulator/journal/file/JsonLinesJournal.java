@@ -16,6 +16,7 @@ import io.payonce.simulator.journal.Journal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,7 +34,10 @@ public final class JsonLinesJournal implements Journal, AutoCloseable {
 
 	private static final Logger log = LoggerFactory.getLogger(JsonLinesJournal.class);
 
-	private static final JsonMapper MAPPER = JsonMapper.builder().build();
+	/** Lines are read as trees first: floats as BigDecimal there, so that 199.00 stays 199.00, not 199.0. */
+	private static final JsonMapper MAPPER = JsonMapper.builder()
+		.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+		.build();
 
 	private static final Map<String, Class<? extends Entry>> TYPES = Map.of("opened", Opened.class, "charged",
 			Charged.class, "attempted", Attempted.class);
