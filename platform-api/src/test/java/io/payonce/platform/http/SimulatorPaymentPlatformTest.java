@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 
 import io.payonce.platform.Golden;
 import io.payonce.platform.PlatformPayment;
@@ -25,7 +26,7 @@ class SimulatorPaymentPlatformTest {
 		QueryAnswer answer = SimulatorPaymentPlatform.readQuery("P20260928001", Golden.read("query-paid.v1.json"));
 
 		assertThat(answer).isEqualTo(new QueryAnswer.Paid("P20260928001",
-				java.util.List.of(payment("PN20260928001", "2026-09-28T02:00:12Z"),
+				List.of(payment("PN20260928001", "2026-09-28T02:00:12Z"),
 						payment("PN20260928002", "2026-09-28T02:00:29Z"))));
 	}
 

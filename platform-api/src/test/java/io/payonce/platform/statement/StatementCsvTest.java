@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
 
 class StatementCsvTest {
 
@@ -95,7 +96,7 @@ class StatementCsvTest {
 		assertThat(statement.errors()).first()
 			.isEqualTo(new LineError(3, "amount", "must be a decimal with two places such as 199.00, found '199.0'"));
 		assertThat(statement.errors()).extracting(LineError::number, LineError::field)
-			.contains(org.assertj.core.groups.Tuple.tuple(6, "count"), org.assertj.core.groups.Tuple.tuple(6, "amount"));
+			.contains(tuple(6, "count"), tuple(6, "amount"));
 		assertThat(statement.errors().get(1).message()).contains("1 payment line(s) could not be read");
 	}
 

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -56,7 +57,7 @@ class JsonLinesJournalTest {
 			journal.append(new Opened("ABCDEFGH", AT));
 			journal.append(charged());
 		}
-		Files.writeString(file, "{\"type\":\"attempted\",\"entry\":{\"deliv", java.nio.file.StandardOpenOption.APPEND);
+		Files.writeString(file, "{\"type\":\"attempted\",\"entry\":{\"deliv", StandardOpenOption.APPEND);
 
 		try (JsonLinesJournal reopened = new JsonLinesJournal(file)) {
 			assertThat(reopened.entries()).hasSize(2);
@@ -74,7 +75,7 @@ class JsonLinesJournalTest {
 			journal.append(new Opened("ABCDEFGH", AT));
 		}
 		Files.writeString(file, "not json\n{\"type\":\"opened\",\"entry\":{\"instanceId\":\"X\",\"at\":\"" + AT + "\"}}\n",
-				StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+				StandardCharsets.UTF_8, StandardOpenOption.APPEND);
 
 		assertThatIllegalStateException().isThrownBy(() -> new JsonLinesJournal(file)).withMessageContaining("line 2");
 	}

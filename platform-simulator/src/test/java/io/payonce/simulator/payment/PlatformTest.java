@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -243,7 +244,7 @@ class PlatformTest {
 	}
 
 	private Statement statementOf(LocalDate day) {
-		this.clock.set(day.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant());
+		this.clock.set(day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
 		return StatementCsv.parse(day, this.platform.statement(day));
 	}
 
