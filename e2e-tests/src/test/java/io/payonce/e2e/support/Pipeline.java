@@ -110,7 +110,7 @@ public final class Pipeline implements AutoCloseable {
 		reverse.forEach(ServiceProcess::stop);
 	}
 
-	private static int freePort() {
+	static int freePort() {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return socket.getLocalPort();
 		}
