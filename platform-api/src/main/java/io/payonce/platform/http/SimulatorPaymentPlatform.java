@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -121,7 +122,7 @@ public final class SimulatorPaymentPlatform implements PaymentPlatform {
 			}
 			return new QueryAnswer.Paid(orderNo, paid);
 		}
-		catch (JacksonException | IllegalArgumentException | ArithmeticException | java.time.DateTimeException ex) {
+		catch (JacksonException | IllegalArgumentException | ArithmeticException | DateTimeException ex) {
 			return new QueryAnswer.Unknown(orderNo, "unreadable answer: " + ex.getMessage());
 		}
 	}

@@ -1,6 +1,7 @@
 package io.payonce.simulator.journal;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -25,7 +26,7 @@ public interface Journal {
 	static Journal inMemory() {
 		return new Journal() {
 
-			private final List<Entry> entries = new java.util.ArrayList<>();
+			private final List<Entry> entries = new ArrayList<>();
 
 			@Override
 			public synchronized List<Entry> entries() {

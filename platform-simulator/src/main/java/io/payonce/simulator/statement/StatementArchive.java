@@ -1,7 +1,9 @@
 package io.payonce.simulator.statement;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Issued statements. A statement is issued once and never changes: its day is closed to new payments from then
@@ -20,7 +22,7 @@ public interface StatementArchive {
 	static StatementArchive inMemory() {
 		return new StatementArchive() {
 
-			private final java.util.Map<LocalDate, byte[]> issued = new java.util.concurrent.ConcurrentHashMap<>();
+			private final Map<LocalDate, byte[]> issued = new ConcurrentHashMap<>();
 
 			@Override
 			public Optional<byte[]> find(LocalDate day) {
