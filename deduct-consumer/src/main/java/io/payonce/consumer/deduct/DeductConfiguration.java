@@ -13,6 +13,7 @@ import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.PaySuccessListener;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
+import io.payonce.consumer.schema.TradeSchemaPreflight;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
@@ -33,6 +34,12 @@ public class DeductConfiguration {
 	@ConditionalOnMissingBean
 	Clock clock() {
 		return Clock.systemUTC();
+	}
+
+	/** Picked up by Spring Boot's Flyway: runs before the migrations and refuses V2 on colliding rows. */
+	@Bean
+	TradeSchemaPreflight tradeSchemaPreflight() {
+		return new TradeSchemaPreflight();
 	}
 
 	@Bean(destroyMethod = "shutdown")

@@ -2,9 +2,10 @@ package io.payonce.consumer.deduct.it;
 
 import java.math.BigDecimal;
 
+import io.payonce.consumer.schema.TradeSchemaPreflight;
 import io.payonce.infra.LocalDatabase;
-import org.flywaydb.core.Flyway;
 import io.payonce.infra.LocalStack;
+import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -18,7 +19,7 @@ final class TradeDatabase {
 				stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 				LocalDatabase.TRADE.password());
 		// The schema is the consumer's own Flyway migration; a test may seed before any consumer has started.
-		Flyway.configure().dataSource(dataSource).load().migrate();
+		Flyway.configure().dataSource(dataSource).callbacks(new TradeSchemaPreflight()).load().migrate();
 		this.jdbc = new JdbcTemplate(dataSource);
 	}
 
