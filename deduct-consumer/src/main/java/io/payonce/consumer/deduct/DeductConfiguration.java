@@ -10,6 +10,7 @@ import io.payonce.consumer.deduct.infra.JdbcLedger;
 import io.payonce.consumer.deduct.infra.RedisGuardHealthIndicator;
 import io.payonce.consumer.deduct.infra.RedisGuardProperties;
 import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
+import io.payonce.consumer.deduct.kafka.DuplicatePaymentPublisher;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.PaySuccessListener;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
@@ -90,8 +91,16 @@ public class DeductConfiguration {
 	}
 
 	@Bean
-	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router, DeductionMetrics metrics) {
-		return new PaySuccessHandler(process, router, new UnreadableRecordRecoverer(router, metrics), metrics);
+	DuplicatePaymentPublisher duplicatePaymentPublisher(KafkaTemplate<String, byte[]> template,
+			ListenerProperties properties) {
+		return new DuplicatePaymentPublisher(template, properties.publishTimeout());
+	}
+
+	@Bean
+	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router,
+			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics) {
+		return new PaySuccessHandler(process, router, duplicatePayments, new UnreadableRecordRecoverer(router, metrics),
+				metrics);
 	}
 
 	@Bean
