@@ -9,7 +9,9 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
+import io.payonce.contract.EventCodec;
 import io.payonce.contract.FailureReason;
+import io.payonce.contract.PayDeducted;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
 import io.payonce.e2e.support.Pipeline;
@@ -49,6 +51,8 @@ class LedgerEdgesAreNeverAbsorbedIT {
 
 	private static TopicRecords refusals;
 
+	private static TopicRecords deductions;
+
 	@BeforeAll
 	static void startPipeline() {
 		pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
@@ -56,12 +60,16 @@ class LedgerEdgesAreNeverAbsorbedIT {
 		ledger = pipeline.ledger();
 		refusals = new TopicRecords(pipeline.stack().kafka().bootstrapServers(), Topic.PAY_SUCCESS_RETRY,
 				Topic.PAY_SUCCESS_TERMINAL);
+		deductions = new TopicRecords(pipeline.stack().kafka().bootstrapServers(), Topic.PAY_DEDUCTED);
 	}
 
 	@AfterAll
 	static void stopPipeline() {
 		if (refusals != null) {
 			refusals.close();
+		}
+		if (deductions != null) {
+			deductions.close();
 		}
 		if (pipeline != null) {
 			pipeline.close();
@@ -115,13 +123,18 @@ class LedgerEdgesAreNeverAbsorbedIT {
 		ledger.placeOrder(lower, user, AMOUNT, "CNY");
 
 		// when each is paid
-		assertThat(callbacks.send(aCallback(lower, user, "CNY")).status()).isEqualTo(200);
-		assertThat(callbacks.send(aCallback(upper, user, "CNY")).status()).isEqualTo(200);
+		PayCallback forLower = aCallback(lower, user, "CNY");
+		PayCallback forUpper = aCallback(upper, user, "CNY");
+		assertThat(callbacks.send(forLower).status()).isEqualTo(200);
+		assertThat(callbacks.send(forUpper).status()).isEqualTo(200);
 
-		// then two deductions, one per order
+		// then two deductions, one per order, each announced on pay.deducted with its own payment (the relay reads
+		// the trade outbox as migration V2 left it)
 		await().atMost(ANSWER_TIMEOUT).untilAsserted(() -> {
 			assertThat(ledger.flows(upper)).hasSize(1);
 			assertThat(ledger.flows(lower)).hasSize(1);
+			assertThat(deducted(upper)).containsExactly(forUpper.payNo());
+			assertThat(deducted(lower)).containsExactly(forLower.payNo());
 		});
 		assertThat(ledger.orderStatus(upper)).contains("PAID");
 		assertThat(ledger.orderStatus(lower)).contains("PAID");
@@ -151,6 +164,15 @@ class LedgerEdgesAreNeverAbsorbedIT {
 		assertThat(ledger.balance(user)).hasValueSatisfying((balance) -> assertThat(balance).isEqualByComparingTo(BALANCE));
 		assertThat(ledger.flows(orderNo)).isEmpty();
 		assertThat(ledger.orderStatus(orderNo)).contains("INIT");
+	}
+
+	/** The payNos of the PayDeducted events with exactly this key. */
+	private static List<String> deducted(String orderNo) {
+		return deductions.all()
+			.stream()
+			.filter((record) -> orderNo.equals(record.key()))
+			.map((record) -> EventCodec.decode(PayDeducted.class, record.value()).payNo())
+			.toList();
 	}
 
 	/** Records with exactly this key on the retry and terminal topics. */
