@@ -26,8 +26,9 @@ import org.springframework.kafka.support.serializer.SerializationUtils;
 
 /**
  * A poll of records from {@code pay.success}: deduct the payments through the domain in one go, then route
- * each record (retry, terminal, or a {@code DuplicatePayment} to the refund topic) and count it. Returns normally only when every record's result is known and every failure is
- * published: the listener acknowledges exactly then. Throws when there is no answer yet (Redis under CLOSED,
+ * each record (retry, terminal, or a {@code DuplicatePayment} to the refund topic) and count it. Returns normally
+ * only when every record's result is known and every failure and duplicate payment is published: the listener
+ * acknowledges exactly then. Throws when there is no answer yet (Redis under CLOSED,
  * database, publish): the error handler retries the poll in place, and nothing is routed or counted before
  * the deductions have their answer.
  */
