@@ -104,7 +104,7 @@ public class JdbcLedger implements Ledger {
 		catch (DuplicateKeyException ex) {
 			// uk_biz_no_type: the flow (and the balance change committed with it) exists already. MariaDB rolls
 			// back only the failed statement; the order takes the payNo of the flow that holds the money.
-			return orderPaidByTheExistingFlow(payment, at);
+			return orderPaidByTheExistingFlow(payment);
 		}
 		// Conditional debit, currency and balance in the statement that moves the money: never read-then-write.
 		int debited = this.jdbc.update("""
@@ -120,7 +120,7 @@ public class JdbcLedger implements Ledger {
 		return LedgerResult.DEDUCTED;
 	}
 
-	private LedgerResult orderPaidByTheExistingFlow(PaySuccess payment, Timestamp at) {
+	private LedgerResult orderPaidByTheExistingFlow(PaySuccess payment) {
 		List<Optional<String>> flows = this.jdbc.query(
 				"SELECT pay_no FROM t_account_flow WHERE biz_no = ? AND type = ? LOCK IN SHARE MODE",
 				(rs, i) -> Optional.ofNullable(rs.getString("pay_no")), payment.orderNo(), PAY_DEDUCT);
@@ -129,12 +129,14 @@ public class JdbcLedger implements Ledger {
 					+ " but " + flows.size() + " such flows are there; retry");
 		}
 		Optional<String> flowPayNo = flows.get(0);
-		// Guarded like every write: the order this transaction has just made PAID with this payment's payNo.
-		int stamped = this.jdbc.update("""
-				UPDATE t_order SET pay_no = ?, updated_at = ? WHERE order_no = ? AND status = 'PAID' AND pay_no = ?""",
-				flowPayNo.orElse(null), at, payment.orderNo(), payment.payNo());
-		if (stamped != 1) {
-			throw new IllegalStateException("Order " + payment.orderNo() + " changed under its CAS; retry");
+		if (!flowPayNo.equals(Optional.of(payment.payNo()))) {
+			// Guarded like every write: the order this transaction has just made PAID with this payment's payNo.
+			int stamped = this.jdbc.update("""
+					UPDATE t_order SET pay_no = ? WHERE order_no = ? AND status = 'PAID' AND pay_no = ?""",
+					flowPayNo.orElse(null), payment.orderNo(), payment.payNo());
+			if (stamped != 1) {
+				throw new IllegalStateException("Order " + payment.orderNo() + " changed under its CAS; retry");
+			}
 		}
 		return OrderStateMachine.explainExistingFlow(flowPayNo, payment);
 	}

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Function;
 
 import io.payonce.consumer.deduct.domain.LedgerResult;
 import io.payonce.contract.PaySuccess;
@@ -22,12 +23,9 @@ class TheLedgerKnowsWhichPaymentPaidIT {
 	@Test
 	void aFlowThatExistsForAnInitOrderDecidesByItsPayNoAndTheOrderTakesThatPayNo() {
 		// given an INIT order whose deduction was booked already (by hand, say) for the first payment
-		long user = Fixtures.aUserId();
-		String orderNo = Fixtures.anOrderNo();
-		PaySuccess first = Fixtures.aPayment(orderNo, user, "20.00");
-		this.trade.account(user, "80.00");
-		this.trade.order(orderNo, user, "20.00", "INIT");
-		this.trade.flow(user, "-20.00", orderNo, "PAY_DEDUCT", first.payNo());
+		PaySuccess first = anInitOrderWithItsFlowBookedFor(PaySuccess::payNo);
+		String orderNo = first.orderNo();
+		long user = first.userId();
 
 		// when a second payment for it reaches the ledger
 		List<LedgerResult> results = this.trade.ledger()
@@ -42,17 +40,31 @@ class TheLedgerKnowsWhichPaymentPaidIT {
 	}
 
 	@Test
-	void aFlowWithoutPayNoForAnInitOrderIsADuplicateOfTheUniqueIndexAndLeavesTheOrderUnattributed() {
+	void aFlowOfThisVeryPaymentForAnInitOrderIsADuplicateOfTheUniqueIndex() {
 		// given
-		long user = Fixtures.aUserId();
-		String orderNo = Fixtures.anOrderNo();
-		this.trade.account(user, "80.00");
-		this.trade.order(orderNo, user, "20.00", "INIT");
-		this.trade.flow(user, "-20.00", orderNo, "PAY_DEDUCT", null);
+		PaySuccess payment = anInitOrderWithItsFlowBookedFor(PaySuccess::payNo);
+		String orderNo = payment.orderNo();
+		long user = payment.userId();
 
 		// when
-		List<LedgerResult> results = this.trade.ledger()
-			.deductAll(List.of(Fixtures.aPayment(orderNo, user, "20.00")), Instant.now());
+		List<LedgerResult> results = this.trade.ledger().deductAll(List.of(payment), Instant.now());
+
+		// then
+		assertThat(results).containsExactly(LedgerResult.ALREADY_FLOWED);
+		assertThat(this.trade.orderStatus(orderNo)).isEqualTo("PAID");
+		assertThat(this.trade.orderPayNo(orderNo)).isEqualTo(payment.payNo());
+		assertThat(this.trade.balance(user)).isEqualByComparingTo("80.00");
+	}
+
+	@Test
+	void aFlowWithoutPayNoForAnInitOrderIsADuplicateOfTheUniqueIndexAndLeavesTheOrderUnattributed() {
+		// given
+		PaySuccess payment = anInitOrderWithItsFlowBookedFor((booked) -> null);
+		String orderNo = payment.orderNo();
+		long user = payment.userId();
+
+		// when
+		List<LedgerResult> results = this.trade.ledger().deductAll(List.of(payment), Instant.now());
 
 		// then
 		assertThat(results).containsExactly(LedgerResult.ALREADY_FLOWED);
@@ -101,6 +113,22 @@ class TheLedgerKnowsWhichPaymentPaidIT {
 		assertThat(this.trade.orderStatus(cny)).isEqualTo("PAID");
 		assertThat(this.trade.deductionPayNo(cny)).isEqualTo(Fixtures.aPayment(cny, user, "30.00").payNo());
 		assertThat(this.trade.balance(user)).isEqualByComparingTo("50.00");
+	}
+
+	/**
+	 * A user with 80.00 and an INIT order of 20.00 whose {@code PAY_DEDUCT} flow is booked already, with the payNo
+	 * {@code flowPayNo} gives for the order's payment ({@code null}: a flow from before payNos were recorded).
+	 *
+	 * @return the order's payment
+	 */
+	private PaySuccess anInitOrderWithItsFlowBookedFor(Function<PaySuccess, String> flowPayNo) {
+		long user = Fixtures.aUserId();
+		String orderNo = Fixtures.anOrderNo();
+		PaySuccess payment = Fixtures.aPayment(orderNo, user, "20.00");
+		this.trade.account(user, "80.00");
+		this.trade.order(orderNo, user, "20.00", "INIT");
+		this.trade.flow(user, "-20.00", orderNo, "PAY_DEDUCT", flowPayNo.apply(payment));
+		return payment;
 	}
 
 }
