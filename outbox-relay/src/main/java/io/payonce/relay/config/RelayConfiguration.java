@@ -3,6 +3,8 @@ package io.payonce.relay.config;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -124,7 +126,8 @@ public class RelayConfiguration {
 		Properties engineProperties = DebeziumConfiguration.build(relay, database, storage, engine, bootstrapServers);
 		Map<String, Object> producerConfig = producerConfig(bootstrapServers, delivery, relayName(relay),
 				leadership.instanceId());
-		return new RelayEngine(engineProperties, () -> new KafkaProducer<>(producerConfig),
+		LongSupplier serverIds = () -> relay.serverId() + ThreadLocalRandom.current().nextInt(DebeziumConfiguration.SERVER_IDS);
+		return new RelayEngine(engineProperties, serverIds, () -> new KafkaProducer<>(producerConfig),
 				(producer) -> new KafkaBatchRelay(producer, delivery, status, metrics, clock, leadership.instanceId()),
 				status, connection::connected, new DatabaseLossWatch(leadership.databaseLossTolerance()), clock);
 	}

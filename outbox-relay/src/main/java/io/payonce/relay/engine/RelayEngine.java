@@ -10,12 +10,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.debezium.engine.format.ChangeEventFormat;
+import io.payonce.relay.config.DebeziumConfiguration;
 import io.payonce.relay.delivery.KafkaBatchRelay;
 import io.payonce.relay.delivery.ProducerUnusableException;
 import io.payonce.relay.leadership.DatabaseLossWatch;
@@ -46,6 +48,8 @@ public class RelayEngine implements LeaderDuties {
 
 	private final Properties engineProperties;
 
+	private final LongSupplier serverIds;
+
 	private final Supplier<Producer<byte[], byte[]>> producers;
 
 	private final Function<Producer<byte[], byte[]>, KafkaBatchRelay> relays;
@@ -61,14 +65,16 @@ public class RelayEngine implements LeaderDuties {
 	private Term term;
 
 	/**
+	 * @param serverIds the binlog replica id of each term (see {@link DebeziumConfiguration#SERVER_IDS})
 	 * @param producers a new transactional producer (not yet initialised) for each term
 	 * @param relays the batch consumer of a term around its producer
 	 * @param databaseConnected the connector's own view of its binlog connection (empty while unknown)
 	 */
-	public RelayEngine(Properties engineProperties, Supplier<Producer<byte[], byte[]>> producers,
+	public RelayEngine(Properties engineProperties, LongSupplier serverIds, Supplier<Producer<byte[], byte[]>> producers,
 			Function<Producer<byte[], byte[]>, KafkaBatchRelay> relays, RelayStatus status,
 			Supplier<Optional<Boolean>> databaseConnected, DatabaseLossWatch databaseLoss, Clock clock) {
 		this.engineProperties = engineProperties;
+		this.serverIds = serverIds;
 		this.producers = producers;
 		this.relays = relays;
 		this.status = status;
@@ -95,8 +101,9 @@ public class RelayEngine implements LeaderDuties {
 		}
 		KafkaBatchRelay relay = this.relays.apply(producer);
 		Term started = new Term(producer, relay);
+		long serverId = this.serverIds.getAsLong();
 		started.engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
-			.using(this.engineProperties)
+			.using(DebeziumConfiguration.forTerm(this.engineProperties, serverId))
 			.using(new DebeziumEngine.ConnectorCallback() {
 				@Override
 				public void pollingStarted() {
@@ -109,12 +116,17 @@ public class RelayEngine implements LeaderDuties {
 		started.executor.execute(started.engine);
 		this.databaseLoss.termStarted(this.clock.instant());
 		this.term = started;
+		log.info("Term started: producer initialised (earlier producers fenced), binlog replica id {}", serverId);
 	}
 
 	private void completed(Term ended, boolean success, String message, Throwable error) {
 		try {
 			ProducerUnusableException unusable = unusableIn(error);
-			if (unusable != null) {
+			if (ended.stopping && unusable == null) {
+				// stopped on purpose: whatever the engine's last batch ran into on the way out is not a failure
+				this.status.stopped();
+			}
+			else if (unusable != null) {
 				ended.stepDown = unusable.fenced() ? StepDown.FENCED : StepDown.PRODUCER_FAILED;
 				if (!unusable.fenced()) {
 					this.status.failed(unusable.getMessage());
@@ -124,6 +136,7 @@ public class RelayEngine implements LeaderDuties {
 			else if (!success) {
 				String explained = explain(message, error);
 				this.status.failed(explained);
+				ended.stepDown = StepDown.ENGINE_FAILED;
 				log.error("Outbox relay engine stopped: {}", explained, error);
 			}
 			else {
@@ -171,6 +184,7 @@ public class RelayEngine implements LeaderDuties {
 			return;
 		}
 		this.term = null;
+		stopping.stopping = true;
 		stopping.relay.stop();
 		closeEngine(stopping);
 		stopping.executor.shutdown();
@@ -256,6 +270,8 @@ public class RelayEngine implements LeaderDuties {
 		DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
 
 		volatile StepDown stepDown;
+
+		volatile boolean stopping;
 
 		Term(Producer<byte[], byte[]> producer, KafkaBatchRelay relay) {
 			this.producer = producer;

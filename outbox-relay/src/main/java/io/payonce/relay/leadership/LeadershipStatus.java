@@ -38,6 +38,13 @@ public final class LeadershipStatus {
 		/** The binlog connection was down longer than the tolerance: the lead was handed to a standby. */
 		DATABASE_LOST,
 
+		/**
+		 * The connector stopped with an error it does not retry (binlog purged, replica id taken, access denied):
+		 * the lead is handed over, so that another instance, or this one after the rejoin delay, tries again; the
+		 * error stays in the health until then.
+		 */
+		ENGINE_FAILED,
+
 		/** A clean stop (shutdown, redeploy): the lead was handed over after the last batch was stored. */
 		SHUTDOWN
 
