@@ -13,13 +13,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
 import io.payonce.e2e.support.TopicRecords;
 import io.payonce.infra.LocalStack;
+import io.payonce.infra.LocalStackConfig;
 import io.payonce.infra.ServiceProcess;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -41,11 +49,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  * <li>kill -9 of the leader: the standby streams within the bound (session timeout 6 s + a heartbeat + its
  * engine's start; target 10 s), nothing is lost, duplicates are counted.</li>
- * <li>SIGSTOP of the leader past its lease: the standby takes over; the paused one, resumed, publishes nothing.
- * Proven from the records themselves: every record names the instance that published it
- * ({@code payonce-relayed-by}), and in the raw log ({@code read_uncommitted}, aborted writes included) no
- * record of the paused instance follows, in any partition, the first record of its successor: the broker
- * refused its writes (the successor's {@code initTransactions()} fenced its producer).</li>
+ * <li>SIGSTOP of the leader, in the middle of one of its transactions, past its lease: the standby takes over;
+ * the paused one, resumed, publishes nothing. Proven from the records themselves: every record names the
+ * instance that published it ({@code payonce-relayed-by}); the transaction the paused leader left open is in
+ * the raw log ({@code read_uncommitted}) but aborted (the successor's {@code initTransactions()} fenced it),
+ * and no record of the paused instance follows, in any partition, the first record of its successor.</li>
  * </ul>
  * Every fault is proven before it is judged (the PID is gone; the process state is {@code T}). The timings go into
  * {@code target/fault-report/relay-ha.md}.
@@ -60,6 +68,9 @@ class RelayHotStandbyIT {
 	private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(30);
 
 	private static final int PAYMENTS = 2400;
+
+	/** The relay's transactional id: its server name (default) + "-outbox-relay". */
+	private static final String TRANSACTIONAL_ID = "payonce-outbox-relay";
 
 	private static FaultBench bench;
 
@@ -101,9 +112,7 @@ class RelayHotStandbyIT {
 		Pair pair = awaitOneLeaderOneStandby();
 		ScenarioRunner.Running run = runner.begin("relay leader kill -9 under load",
 				"two relays; kill -9 of the leader at 20 % of the load; the standby takes over");
-		run.startLoad(PAYMENTS);
-		run.awaitLoad(0.2);
-		ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> !publishedBy(run, pair.leaderId, Instant.EPOCH).isEmpty());
+		startLoadAndAwaitTheLeader(run, pair);
 
 		// when the leader is killed
 		long pid = pair.leader.pid();
@@ -136,22 +145,21 @@ class RelayHotStandbyIT {
 
 	@Test
 	@Order(2)
-	void aLeaderPausedPastItsLeaseIsFencedAndPublishesNothingOnceResumed() {
-		// given one leader streaming and one standby, and a raw view of pay.success from now on
+	void aLeaderPausedMidTransactionPastItsLeaseIsFencedAndPublishesNothingOnceResumed() {
+		// given one leader streaming under load and one standby, and a raw view of pay.success from now on
 		Pair pair = awaitOneLeaderOneStandby();
 		ScenarioRunner.Running run = runner.begin("relay leader SIGSTOP past its lease under load",
-				"two relays; SIGSTOP of the leader at 20 % of the load until the standby streams, then SIGCONT");
-		try (RawLog raw = new RawLog(bench.stack().kafka().bootstrapServers())) {
-			run.startLoad(PAYMENTS);
-			run.awaitLoad(0.2);
-			ScenarioRunner.awaitUntil(Duration.ofMinutes(1),
-					() -> !publishedBy(run, pair.leaderId, Instant.EPOCH).isEmpty());
+				"two relays; SIGSTOP of the leader in the middle of a transaction at 20 % of the load, until the "
+						+ "standby streams, then SIGCONT");
+		try (RawLog raw = new RawLog(bench.stack().kafka().bootstrapServers());
+				Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+						bench.stack().kafka().bootstrapServers()))) {
+			startLoadAndAwaitTheLeader(run, pair);
 
-			// when the leader is paused
+			// when the leader is paused while a transaction of it is open, with records in the log
 			double fencedBefore = RelayInstance.fencedTotal(pair.leader);
 			long pid = pair.leader.pid();
-			Instant pausedAt = Instant.now();
-			pair.leader.pause();
+			Instant pausedAt = pauseInsideATransaction(pair.leader, admin);
 
 			// then the fault happened: the process is stopped
 			assertThat(RelayInstance.processState(pid)).as("state of PID %d", pid).isEqualTo('T');
@@ -173,21 +181,30 @@ class RelayHotStandbyIT {
 					() -> publishedBy(run, pair.standbyId, resumedAt).size() >= afterResume + 100 || run.load.finished());
 			RelayInstance zombie = RelayInstance.of(pair.leader).orElseThrow();
 			double fenced = RelayInstance.fencedTotal(pair.leader) - fencedBefore;
-			// the raw log up to now: the successor still leads (nothing healed or restarted yet)
+			// the raw log up to now, while the successor still leads (nothing healed or restarted yet)
 			Map<Integer, List<ConsumerRecord<String, byte[]>>> log = raw.readToEnd(run.scope.prefix());
 			Optional<RelayInstance> successor = RelayInstance.of(pair.standby);
 			run.awaitLoadFinished();
 			FaultReport.Scenario scenario = runner.finish(run);
-			DeliveryCount delivered = DeliveryCount.of(bench.paySuccessRecords(run.scope));
-			run.note(String.format("SIGSTOP of %s (PID %d) at %s; %s published its first record %.1f s later; after "
-					+ "SIGCONT the paused one stepped down (%s), fenced %s time(s); %s", pair.leaderId, pid, pausedAt,
-					pair.standbyId, toFirstRecord.toMillis() / 1000.0, zombie.lastStepDown(), fenced, delivered));
+			List<ConsumerRecord<String, byte[]>> committed = bench.paySuccessRecords(run.scope);
+			DeliveryCount delivered = DeliveryCount.of(committed);
+			Set<String> visible = committed.stream().map(RelayHotStandbyIT::position).collect(Collectors.toSet());
+			List<String> aborted = log.values().stream().flatMap(List::stream)
+				.filter((record) -> pair.leaderId.equals(relayedBy(record)) && !visible.contains(position(record)))
+				.map(RelayHotStandbyIT::position)
+				.toList();
+			run.note(String.format("SIGSTOP of %s (PID %d) inside a transaction at %s; %s published its first record "
+					+ "%.1f s later; the paused one's open transaction (%d records) was aborted by the takeover; after "
+					+ "SIGCONT it stepped down (%s), fenced %s time(s); %s", pair.leaderId, pid, pausedAt, pair.standbyId,
+					toFirstRecord.toMillis() / 1000.0, aborted.size(), zombie.lastStepDown(), fenced, delivered));
 
 			// then the successor streamed on, and the resumed one leads no more
 			assertThat(successor).hasValueSatisfying((instance) -> assertThat(instance.streams()).as("%s", instance).isTrue());
 			assertThat(zombie.role()).isIn("STANDBY", "JOINING");
 			assertThat(zombie.lastStepDown()).isIn("FENCED", "LEASE_LOST");
 			assertThat(zombie.engine()).isNotEqualTo("STREAMING");
+			// and the fence acted: the transaction it left open is in the log but aborted, never seen by readers
+			assertThat(aborted).as("records of the paused leader's open transaction, aborted").isNotEmpty();
 			// and the broker took nothing of it after its successor began, in any partition, aborted writes included
 			List<String> leaks = new ArrayList<>();
 			log.forEach((partition, records) -> {
@@ -198,21 +215,88 @@ class RelayHotStandbyIT {
 					.min(Long::compare);
 				successorFrom.ifPresent((from) -> records.stream()
 					.filter((record) -> record.offset() > from && pair.leaderId.equals(relayedBy(record)))
-					.forEach((record) -> leaks.add("pay.success-" + partition + "@" + record.offset() + " created "
+					.forEach((record) -> leaks.add(position(record) + " created "
 							+ Instant.ofEpochMilli(record.timestamp()) + " (successor's first here: @" + from + ")")));
 			});
-			assertThat(log.values().stream().mapToInt(List::size).sum()).as("raw records read").isPositive();
-			assertThat(log.keySet()).as("partitions the successor wrote to").isNotEmpty();
+			assertThat(log.keySet()).as("partitions read").hasSizeGreaterThan(1);
 			assertThat(leaks).as("records of the fenced instance after its successor's first").isEmpty();
 			// nor in what readers see after it resumed
 			assertThat(publishedBy(run, pair.leaderId, resumedAt)).isEmpty();
 			assertInvariantsHold(scenario);
 			assertThat(scenario.deducted()).isEqualTo(PAYMENTS);
 			assertThat(delivered.orders()).as("every accepted payment relayed").containsAll(run.scope.answered2xx());
-			System.out.printf("relay failover (SIGSTOP): first record of the standby %d ms after the pause; the resumed"
-					+ " one stepped down (%s), fenced %s; %s%n", toFirstRecord.toMillis(), zombie.lastStepDown(), fenced,
-					delivered);
+			System.out.printf("relay failover (SIGSTOP): first record of the standby %d ms after the pause; the paused"
+					+ " one's open transaction of %d records aborted; after SIGCONT it stepped down (%s), fenced %s; %s%n",
+					toFirstRecord.toMillis(), aborted.size(), zombie.lastStepDown(), fenced, delivered);
 		}
+	}
+
+	/** Starts the scenario's load and waits until the leader has published some of it. */
+	private static void startLoadAndAwaitTheLeader(ScenarioRunner.Running run, Pair pair) {
+		run.startLoad(PAYMENTS);
+		run.awaitLoad(0.2);
+		ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> !publishedBy(run, pair.leaderId, Instant.EPOCH).isEmpty());
+	}
+
+	/**
+	 * SIGSTOP of the leader at a moment when its transaction is open and holds records in the log: the broker
+	 * lists an open transaction of the relay's producer on a partition of pay.success. The transaction
+	 * coordinator is asked until it says ONGOING, then the process is stopped; if the transaction ended in the
+	 * meantime (a batch commits within milliseconds), the process is resumed at once, well within its lease, and
+	 * the next one is tried.
+	 */
+	private static Instant pauseInsideATransaction(ServiceProcess leader, Admin admin) {
+		List<TopicPartition> partitions = IntStream.range(0, LocalStackConfig.DEFAULT_PARTITIONS)
+			.mapToObj((p) -> new TopicPartition(Topic.PAY_SUCCESS.topicName(), p))
+			.toList();
+		for (int attempt = 1; attempt <= 200; attempt++) {
+			ScenarioRunner.awaitUntil(Duration.ofSeconds(30),
+					() -> transaction(admin).map(TransactionDescription::state).orElse(null) == TransactionState.ONGOING);
+			Instant pausedAt = Instant.now();
+			leader.pause();
+			Optional<TransactionDescription> open = transaction(admin)
+				.filter((description) -> description.state() == TransactionState.ONGOING);
+			if (open.isPresent() && openTransactionIn(admin, partitions, open.get().producerId())) {
+				return pausedAt;
+			}
+			leader.resume();
+		}
+		throw new AssertionError("The leader was never caught with an open transaction in 200 attempts");
+	}
+
+	private static Optional<TransactionDescription> transaction(Admin admin) {
+		try {
+			return Optional.of(admin.describeTransactions(List.of(TRANSACTIONAL_ID)).description(TRANSACTIONAL_ID)
+				.get(5, TimeUnit.SECONDS));
+		}
+		catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The relay's producer has a transaction with records in one of these partitions. */
+	private static boolean openTransactionIn(Admin admin, List<TopicPartition> partitions, long producerId) {
+		try {
+			return admin.describeProducers(partitions).all().get(5, TimeUnit.SECONDS).values().stream()
+				.flatMap((producers) -> producers.activeProducers().stream())
+				.anyMatch((producer) -> producer.producerId() == producerId
+						&& producer.currentTransactionStartOffset().isPresent());
+		}
+		catch (ExecutionException | java.util.concurrent.TimeoutException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static String position(ConsumerRecord<String, byte[]> record) {
+		return record.topic() + "-" + record.partition() + "@" + record.offset();
 	}
 
 	/** Waits until exactly one relay streams and the other stands by. */
