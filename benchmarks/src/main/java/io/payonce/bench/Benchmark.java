@@ -202,6 +202,11 @@ public final class Benchmark {
 				env.put("SPRING_APPLICATION_JSON",
 						"{\"spring\":{\"kafka\":{\"consumer\":{\"properties\":{\"session.timeout.ms\":\"120000\"}}}}}");
 			}
+			if (RELAY.equals(jar.getKey())) {
+				// The same for the relay's lease (its leader election): a pause past it would hand the lead over and
+				// the catch-up "from resume" would include a new term's start.
+				env.put("PAYONCE_RELAY_LEADERSHIP_SESSION_TIMEOUT", "120s");
+			}
 			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
 					"-XX:StartFlightRecording=name=bench,settings=" + jfc + ",filename="
 							+ serviceDir.resolve(jar.getKey() + "-exit.jfr"));

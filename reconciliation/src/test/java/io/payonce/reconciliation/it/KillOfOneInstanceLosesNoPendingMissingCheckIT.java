@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,10 +52,12 @@ import static org.awaitility.Awaitility.await;
 /**
  * Issue 18, reconciliation as a group: two instances of the service (its exec jar, separate processes, each its
  * own state directory) share the partitions of {@code pay.success} + {@code pay.deducted}. One is killed (-9)
- * while MISSING checks are pending in both, and started again.
+ * while MISSING checks are pending in both; the survivor takes its partitions over; then it is started again and
+ * its partitions move back to it.
  * <ul>
  * <li>MISSING: payments whose deduction never comes. Each is reported exactly once on the findings topic
- * ({@code read_committed}), also those whose window ended while their partition's instance was dead.</li>
+ * ({@code read_committed}), also those whose window ended while their partition's instance was dead, and none
+ * again when the partitions move back.</li>
  * <li>LATE: payments whose deduction is held back and published right after the kill, within the window but
  * before any instance owns the dead one's partitions again. No finding: the deduction was there in time.</li>
  * <li>PROMPT: payment and deduction together. No finding.</li>
@@ -113,14 +116,13 @@ class KillOfOneInstanceLosesNoPendingMissingCheckIT {
 	void killNineOfOneInstanceLosesNoMissingCheckAndLateDeductionsRaiseNothing() throws Exception {
 		// given both instances share the partitions
 		Map<String, Set<Integer>> owners = awaitBothOwnPartitions();
-		assertThat(owners.values()).allSatisfy((partitions) -> assertThat(partitions).isNotEmpty());
 		// and in every partition: a payment whose deduction is held back, one that is never deducted, one deducted
 		Map<Integer, List<String>> late = ordersPerPartition("LATE");
 		Map<Integer, List<String>> missing = ordersPerPartition("MISSING");
 		Map<Integer, List<String>> prompt = ordersPerPartition("PROMPT");
-		late.values().stream().flatMap(List::stream).forEach((orderNo) -> publish(Events.aPayment(orderNo)));
-		missing.values().stream().flatMap(List::stream).forEach((orderNo) -> publish(Events.aPayment(orderNo)));
-		prompt.values().stream().flatMap(List::stream).forEach((orderNo) -> {
+		flatten(late).forEach((orderNo) -> publish(Events.aPayment(orderNo)));
+		flatten(missing).forEach((orderNo) -> publish(Events.aPayment(orderNo)));
+		flatten(prompt).forEach((orderNo) -> {
 			publish(Events.aPayment(orderNo));
 			publish(Events.aDeduction(orderNo, flowId(orderNo)));
 		});
@@ -135,35 +137,50 @@ class KillOfOneInstanceLosesNoPendingMissingCheckIT {
 		killed.kill();
 		assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("PID %d alive", pid).isFalse();
 		// and the held-back deductions arrive, within the window, while the killed one's partitions have no owner
-		late.values().stream().flatMap(List::stream)
-			.forEach((orderNo) -> publish(Events.aDeduction(orderNo, flowId(orderNo))));
+		flatten(late).forEach((orderNo) -> publish(Events.aDeduction(orderNo, flowId(orderNo))));
 		producer.flush();
 		assertThat(Duration.between(seenBy, Instant.now())).as("deductions published within the window")
 			.isLessThan(WINDOW);
-		// and it is started again (a restart: its tasks move back once it has rejoined)
-		killed.start();
 
-		// then every MISSING is reported, exactly once, also in the partitions of the killed instance
-		Set<String> missingOrders = flatten(missing);
+		// then the survivor takes the dead one's partitions over (after the session timeout, past the window) and
+		// every MISSING is reported, also in those partitions
 		Map<String, List<String>> findings = new ConcurrentHashMap<>();
+		Map<Integer, List<String>> canaries = ordersPerPartition("CANARY");
 		try (KafkaConsumer<String, String> reader = findingsReader()) {
-			await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200)).until(() -> {
-				read(reader, findings);
-				return findings.keySet().containsAll(missingOrders);
-			});
-			// every partition's task has now run its due checks past the LATE payments (seen before the MISSING
-			// ones); read what else the findings topic holds up to its end
+			awaitFindings(reader, findings, flatten(missing));
+			Map<String, Set<Integer>> afterKill = owners();
+			assertThat(afterKill).as("the survivor owns every partition").hasSize(1);
+			assertThat(afterKill.values().iterator().next()).hasSize(PARTITIONS);
+
+			// when the killed instance is started again: its partitions move back to it
+			killed.start();
+			awaitBothOwnPartitions();
+			// then the due checks run again on every partition (a new payment per partition is reported, so
+			// every task has scanned since), and no MISSING is reported a second time
+			flatten(canaries).forEach((orderNo) -> publish(Events.aPayment(orderNo)));
+			producer.flush();
+			awaitFindings(reader, findings, flatten(canaries));
 			readToEnd(reader, findings);
 		}
+		Set<String> expected = new HashSet<>(flatten(missing));
+		expected.addAll(flatten(canaries));
 		Map<String, Long> kinds = findings.values().stream().flatMap(List::stream)
 			.collect(Collectors.groupingBy((kind) -> kind, Collectors.counting()));
-		System.out.printf("reconciliation kill -9: owners before %s; findings %s; %d MISSING expected%n", owners, kinds,
-				missingOrders.size());
-		assertThat(findings).as("findings per order").containsOnlyKeys(missingOrders);
-		assertThat(findings.values()).allSatisfy((found) -> assertThat(found).containsExactly("MISSING"));
+		System.out.printf("reconciliation kill -9: owners before %s; findings %s; %d MISSING and %d canaries expected%n",
+				owners, kinds, flatten(missing).size(), expected.size() - flatten(missing).size());
+		assertThat(findings).as("findings per order: none for LATE or PROMPT").containsOnlyKeys(expected);
+		assertThat(findings.values()).as("each exactly once").allSatisfy((found) -> assertThat(found).containsExactly("MISSING"));
 		// whichever instance was killed owned partitions with pending checks: every partition had some
-		assertThat(partitionsOf(missingOrders)).hasSize(PARTITIONS);
+		assertThat(partitionsOf(flatten(missing))).hasSize(PARTITIONS);
 		assertThat(partitionsOf(flatten(late))).hasSize(PARTITIONS);
+	}
+
+	private static void awaitFindings(KafkaConsumer<String, String> reader, Map<String, List<String>> findings,
+			Set<String> orders) {
+		await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200)).until(() -> {
+			read(reader, findings);
+			return findings.keySet().containsAll(orders);
+		});
 	}
 
 	/**
@@ -174,19 +191,26 @@ class KillOfOneInstanceLosesNoPendingMissingCheckIT {
 		Map<String, Set<Integer>> owners = new HashMap<>();
 		await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(() -> {
 			owners.clear();
-			ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(APPLICATION_ID))
-				.describedGroups()
-				.get(APPLICATION_ID)
-				.get(10, TimeUnit.SECONDS);
-			for (MemberDescription member : group.members()) {
-				owners.put(member.clientId(), member.assignment().topicPartitions().stream()
-					.filter((partition) -> Topic.PAY_SUCCESS.topicName().equals(partition.topic()))
-					.map(TopicPartition::partition)
-					.collect(Collectors.toSet()));
-			}
+			owners.putAll(owners());
 			return owners.size() == 2 && owners.values().stream().allMatch((partitions) -> !partitions.isEmpty())
 					&& owners.values().stream().mapToInt(Set::size).sum() == PARTITIONS;
 		});
+		return owners;
+	}
+
+	/** The partitions of pay.success per member (consumer client id) of the group, as the coordinator sees it. */
+	private static Map<String, Set<Integer>> owners() throws Exception {
+		ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(APPLICATION_ID))
+			.describedGroups()
+			.get(APPLICATION_ID)
+			.get(10, TimeUnit.SECONDS);
+		Map<String, Set<Integer>> owners = new HashMap<>();
+		for (MemberDescription member : group.members()) {
+			owners.put(member.clientId(), member.assignment().topicPartitions().stream()
+				.filter((partition) -> Topic.PAY_SUCCESS.topicName().equals(partition.topic()))
+				.map(TopicPartition::partition)
+				.collect(Collectors.toSet()));
+		}
 		return owners;
 	}
 
