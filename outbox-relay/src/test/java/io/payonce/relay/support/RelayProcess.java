@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.payonce.infra.LocalStack;
@@ -91,6 +94,33 @@ public final class RelayProcess implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			return false;
+		}
+	}
+
+	/** The {@code relay} health component's {@code role} (LEADER, STANDBY, JOINING), empty if it does not answer. */
+	public Optional<String> role() {
+		return detail("role");
+	}
+
+	/** A detail of the {@code relay} health component, e.g. {@code lastStepDown}; empty if absent. */
+	public Optional<String> detail(String name) {
+		try {
+			HttpResponse<String> response = this.http.send(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
+						.timeout(Duration.ofSeconds(2))
+						.build(),
+					HttpResponse.BodyHandlers.ofString());
+			Matcher value = Pattern
+				.compile("\"" + Pattern.quote(name) + "\":\"([^\"]*)\"")
+				.matcher(response.body());
+			return value.find() ? Optional.of(value.group(1)) : Optional.empty();
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
 		}
 	}
 
