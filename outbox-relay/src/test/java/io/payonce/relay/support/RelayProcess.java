@@ -80,21 +80,7 @@ public final class RelayProcess implements AutoCloseable {
 
 	/** {@code /actuator/health} answered 200 (UP). */
 	public boolean isHealthy() {
-		try {
-			HttpResponse<String> response = this.http.send(
-					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
-						.timeout(Duration.ofSeconds(2))
-						.build(),
-					HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return health().map((response) -> response.statusCode() == 200).orElse(false);
 	}
 
 	/** The {@code relay} health component's {@code role} (LEADER, STANDBY, JOINING), empty if it does not answer. */
@@ -104,16 +90,20 @@ public final class RelayProcess implements AutoCloseable {
 
 	/** A detail of the {@code relay} health component, e.g. {@code lastStepDown}; empty if absent. */
 	public Optional<String> detail(String name) {
+		Pattern detail = Pattern.compile("\"" + Pattern.quote(name) + "\":\"([^\"]*)\"");
+		return health().map((response) -> detail.matcher(response.body()))
+			.filter(Matcher::find)
+			.map((found) -> found.group(1));
+	}
+
+	/** The answer of {@code /actuator/health} (503 while DOWN, details included), empty if none. */
+	private Optional<HttpResponse<String>> health() {
 		try {
-			HttpResponse<String> response = this.http.send(
+			return Optional.of(this.http.send(
 					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
 						.timeout(Duration.ofSeconds(2))
 						.build(),
-					HttpResponse.BodyHandlers.ofString());
-			Matcher value = Pattern
-				.compile("\"" + Pattern.quote(name) + "\":\"([^\"]*)\"")
-				.matcher(response.body());
-			return value.find() ? Optional.of(value.group(1)) : Optional.empty();
+					HttpResponse.BodyHandlers.ofString()));
 		}
 		catch (IOException ex) {
 			return Optional.empty();
