@@ -178,10 +178,10 @@ public class RelayEngine implements LeaderDuties {
 	}
 
 	@Override
-	public synchronized void stop() {
+	public synchronized Optional<StepDown> stop() {
 		Term stopping = this.term;
 		if (stopping == null) {
-			return;
+			return Optional.empty();
 		}
 		this.term = null;
 		stopping.stopping = true;
@@ -199,6 +199,7 @@ public class RelayEngine implements LeaderDuties {
 		// After the engine: its last batch may still be committing. A fenced producer closes at once.
 		stopping.producer.close(Duration.ofSeconds(5));
 		this.status.stopped();
+		return Optional.ofNullable(stopping.stepDown);
 	}
 
 	/**

@@ -203,13 +203,12 @@ public final class KafkaLeaderElection {
 	}
 
 	/**
-	 * Ends the term. The term's own reason wins over the membership's: a zombie typically finds both its
-	 * producer fenced and its lease lost, and the fencing is the stronger statement.
+	 * Ends the term. The term's own reason wins over the membership's: a resumed former leader typically finds
+	 * both its lease lost and its producer fenced, and the fencing is the stronger statement.
 	 */
 	private void stopDuties(StepDown reason) {
 		if (this.holdsLead || this.duties.isActive()) {
-			StepDown actual = this.duties.stepDownRequested().orElse(reason);
-			this.duties.stop();
+			StepDown actual = this.duties.stop().orElse(reason);
 			this.status.steppedDown(actual);
 			log.info("Instance {} no longer leads ({})", this.status.instanceId(), actual);
 		}

@@ -12,8 +12,12 @@ public interface LeaderDuties {
 	 */
 	void start();
 
-	/** Ends the term, if one runs; returns once this instance can publish nothing more. */
-	void stop();
+	/**
+	 * Ends the term, if one runs; returns once this instance can publish nothing more.
+	 * @return why the term ended by itself, if it did, also while being stopped (a resumed former leader's last
+	 * batch is typically fenced while its engine closes)
+	 */
+	Optional<LeadershipStatus.StepDown> stop();
 
 	/** Whether a term runs (started and not yet stopped, even if it failed). */
 	boolean isActive();
