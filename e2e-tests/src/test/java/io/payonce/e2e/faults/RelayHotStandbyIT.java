@@ -130,9 +130,9 @@ class RelayHotStandbyIT {
 				pid, pair.standbyId, toFirstRecord.toMillis() / 1000.0));
 		run.awaitLoadFinished();
 		bench.restart(pair.leader); // back as the standby of the next test
-		FaultReport.Scenario scenario = runner.finish(run);
-		DeliveryCount delivered = DeliveryCount.of(bench.paySuccessRecords(run.scope));
+		DeliveryCount delivered = awaitEveryAcceptedPaymentRelayed(run);
 		run.note(delivered.toString());
+		FaultReport.Scenario scenario = runner.finish(run);
 
 		assertThat(successor.role()).isEqualTo("LEADER");
 		assertThat(toFirstRecord).as("kill -> first record of the standby").isLessThan(TAKEOVER_BOUND);
@@ -185,9 +185,8 @@ class RelayHotStandbyIT {
 			Map<Integer, List<ConsumerRecord<String, byte[]>>> log = raw.readToEnd(run.scope.prefix());
 			Optional<RelayInstance> successor = RelayInstance.of(pair.standby);
 			run.awaitLoadFinished();
-			FaultReport.Scenario scenario = runner.finish(run);
+			DeliveryCount delivered = awaitEveryAcceptedPaymentRelayed(run);
 			List<ConsumerRecord<String, byte[]>> committed = bench.paySuccessRecords(run.scope);
-			DeliveryCount delivered = DeliveryCount.of(committed);
 			Set<String> visible = committed.stream().map(RelayHotStandbyIT::position).collect(Collectors.toSet());
 			List<String> aborted = log.values().stream().flatMap(List::stream)
 				.filter((record) -> pair.leaderId.equals(relayedBy(record)) && !visible.contains(position(record)))
@@ -197,6 +196,7 @@ class RelayHotStandbyIT {
 					+ "%.1f s later; the paused one's open transaction (%d records) was aborted by the takeover; after "
 					+ "SIGCONT it stepped down (%s), fenced %s time(s); %s", pair.leaderId, pid, pausedAt, pair.standbyId,
 					toFirstRecord.toMillis() / 1000.0, aborted.size(), zombie.lastStepDown(), fenced, delivered));
+			FaultReport.Scenario scenario = runner.finish(run);
 
 			// then the successor streamed on, and the resumed one leads no more
 			assertThat(successor).hasValueSatisfying((instance) -> assertThat(instance.streams()).as("%s", instance).isTrue());
@@ -297,6 +297,13 @@ class RelayHotStandbyIT {
 
 	private static String position(ConsumerRecord<String, byte[]> record) {
 		return record.topic() + "-" + record.partition() + "@" + record.offset();
+	}
+
+	/** Waits until every payment the gateway accepted is on pay.success; counts the copies. */
+	private static DeliveryCount awaitEveryAcceptedPaymentRelayed(ScenarioRunner.Running run) {
+		ScenarioRunner.awaitUntil(ScenarioRunner.SETTLE_TIMEOUT, () -> DeliveryCount
+			.of(bench.paySuccessRecords(run.scope)).orders().containsAll(run.scope.answered2xx()));
+		return DeliveryCount.of(bench.paySuccessRecords(run.scope));
 	}
 
 	/** Waits until exactly one relay streams and the other stands by. */
