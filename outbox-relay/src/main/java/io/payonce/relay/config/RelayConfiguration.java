@@ -82,7 +82,7 @@ public class RelayConfiguration {
 			RelayLeadershipProperties leadership) {
 		return Map.ofEntries(Map.entry(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
 				Map.entry(ConsumerConfig.GROUP_ID_CONFIG, groupId),
-				Map.entry(ConsumerConfig.CLIENT_ID_CONFIG, groupId + "-election-" + instanceId),
+				Map.entry(ConsumerConfig.CLIENT_ID_CONFIG, KafkaLeaderElection.clientId(groupId, instanceId)),
 				Map.entry(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic"),
 				Map.entry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) leadership.sessionTimeout().toMillis()),
 				Map.entry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) leadership.heartbeatInterval().toMillis()),

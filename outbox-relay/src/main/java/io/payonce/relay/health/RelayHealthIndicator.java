@@ -14,7 +14,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * Says who this instance is in the relay group ({@code role} LEADER / STANDBY / JOINING, {@code roleSince},
- * {@code instanceId}, the last hand-over and why) and, for the leader, whether it streams.
+ * {@code instanceId}, the last hand-over and why), who leads ({@code leader}: the instance id the group coordinator
+ * names, looked up every few seconds) and, for the leader, whether it streams.
  * <ul>
  * <li>STANDBY is UP: a member of the group, ready to take over, deliberately not streaming.</li>
  * <li>JOINING is DOWN: not (yet) a member, so it could not take over (Kafka unreachable, or starting).</li>
@@ -58,6 +59,7 @@ public class RelayHealthIndicator implements HealthIndicator {
 		health.withDetail("role", role.name());
 		health.withDetail("roleSince", this.leadership.since().toString());
 		health.withDetail("instanceId", this.leadership.instanceId());
+		health.withDetail("leader", this.leadership.leader().orElse("unknown"));
 		this.leadership.lastStepDown().ifPresent((reason) -> health.withDetail("lastStepDown", reason.name()));
 		this.leadership.lastStepDownAt().ifPresent((at) -> health.withDetail("lastStepDownAt", at.toString()));
 		health.withDetail("engine", this.status.phase().name());

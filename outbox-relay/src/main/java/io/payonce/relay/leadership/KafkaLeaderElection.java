@@ -9,12 +9,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.payonce.relay.leadership.LeadershipStatus.Role;
 import io.payonce.relay.leadership.LeadershipStatus.StepDown;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -51,6 +55,11 @@ public final class KafkaLeaderElection {
 
 	private static final Duration RETRY = Duration.ofSeconds(2);
 
+	/** How often an instance asks the group coordinator who holds the lead (for the health only). */
+	private static final Duration LEADER_LOOKUP = Duration.ofSeconds(5);
+
+	private static final String ELECTION_CLIENT = "-election-";
+
 	private final Map<String, Object> consumerConfig;
 
 	private final Map<String, Object> adminConfig;
@@ -72,6 +81,8 @@ public final class KafkaLeaderElection {
 	private volatile KafkaConsumer<byte[], byte[]> consumer;
 
 	private Thread thread;
+
+	private ScheduledExecutorService lookups;
 
 	/** Confined to the election thread (also the thread of the rebalance callbacks). */
 	private boolean holdsLead;
@@ -97,9 +108,51 @@ public final class KafkaLeaderElection {
 		this.clock = clock;
 	}
 
+	/** The group member's client id: the group id and this instance, so that any member can tell who leads. */
+	public static String clientId(String groupId, String instanceId) {
+		return groupId + ELECTION_CLIENT + instanceId;
+	}
+
 	public synchronized void start() {
 		this.thread = new Thread(this::run, "outbox-relay-election");
 		this.thread.start();
+		// off the election thread: a slow answer must not delay this member's reaction to a rebalance
+		this.lookups = Executors.newSingleThreadScheduledExecutor((runnable) -> {
+			Thread lookup = new Thread(runnable, "outbox-relay-leader-lookup");
+			lookup.setDaemon(true);
+			return lookup;
+		});
+		this.lookups.scheduleWithFixedDelay(this::lookUpLeader, LEADER_LOOKUP.toMillis(), LEADER_LOOKUP.toMillis(),
+				TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Asks the coordinator which member holds partition 0 and notes its instance (the health's {@code leader}).
+	 * Informative only: the lead itself is decided by the assignment this member receives.
+	 */
+	private void lookUpLeader() {
+		String groupId = String.valueOf(this.consumerConfig.get(ConsumerConfig.GROUP_ID_CONFIG));
+		TopicPartition lead = new TopicPartition(this.topic, 0);
+		try (Admin admin = Admin.create(this.adminConfig)) {
+			ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId))
+				.describedGroups()
+				.get(groupId)
+				.get(LEADER_LOOKUP.toMillis(), TimeUnit.MILLISECONDS);
+			this.status.leaderIs(group.members()
+				.stream()
+				.filter((member) -> member.assignment().topicPartitions().contains(lead))
+				.map((member) -> member.clientId())
+				.filter((clientId) -> clientId.startsWith(groupId + ELECTION_CLIENT))
+				.map((clientId) -> clientId.substring(groupId.length() + ELECTION_CLIENT.length()))
+				.findFirst()
+				.orElse(null));
+		}
+		catch (ExecutionException | java.util.concurrent.TimeoutException | KafkaException ex) {
+			this.status.leaderIs(null);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/**
@@ -107,6 +160,9 @@ public final class KafkaLeaderElection {
 	 */
 	public void stop() {
 		this.stopping.countDown();
+		if (this.lookups != null) {
+			this.lookups.shutdownNow();
+		}
 		KafkaConsumer<byte[], byte[]> current = this.consumer;
 		if (current != null) {
 			current.wakeup();

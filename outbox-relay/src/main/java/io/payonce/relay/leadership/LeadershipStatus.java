@@ -62,6 +62,8 @@ public final class LeadershipStatus {
 
 	private volatile Instant lastStepDownAt;
 
+	private volatile String leader;
+
 	public LeadershipStatus(String instanceId, Clock clock) {
 		this.instanceId = instanceId;
 		this.clock = clock;
@@ -78,6 +80,16 @@ public final class LeadershipStatus {
 	public void steppedDown(StepDown reason) {
 		this.lastStepDown = reason;
 		this.lastStepDownAt = this.clock.instant();
+	}
+
+	/** The instance the group coordinator last named as holding the lead; {@code null} for none or unknown. */
+	public void leaderIs(String instanceId) {
+		this.leader = instanceId;
+	}
+
+	/** Who leads, as of the last lookup (every few seconds); this instance itself while it leads. */
+	public Optional<String> leader() {
+		return (this.role == Role.LEADER) ? Optional.of(this.instanceId) : Optional.ofNullable(this.leader);
 	}
 
 	public String instanceId() {

@@ -45,6 +45,7 @@ class RelayHealthRulesTest {
 		this.status.stopped();
 		this.clock.advance(Duration.ofSeconds(3));
 		this.leadership.become(Role.STANDBY);
+		this.leadership.leaderIs("relay-b-9");
 
 		// when
 		Health health = health(Optional.empty());
@@ -54,6 +55,7 @@ class RelayHealthRulesTest {
 		assertThat(health.getDetails()).containsEntry("role", "STANDBY")
 			.containsEntry("roleSince", "2026-11-29T09:00:03Z")
 			.containsEntry("instanceId", "relay-a-7")
+			.containsEntry("leader", "relay-b-9")
 			.containsEntry("lastStepDown", "FENCED")
 			.containsEntry("engine", "FENCED")
 			.doesNotContainKey("databaseConnected");
@@ -88,6 +90,7 @@ class RelayHealthRulesTest {
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails()).containsEntry("lastEventAgeMs", 7_000L)
 			.containsEntry("role", "LEADER")
+			.containsEntry("leader", "relay-a-7")
 			.containsEntry("databaseConnected", "true");
 	}
 
