@@ -306,14 +306,17 @@ class RelayHotStandbyIT {
 		return DeliveryCount.of(bench.paySuccessRecords(run.scope));
 	}
 
-	/** Waits until exactly one relay streams and the other stands by. */
+	/** Waits until exactly one relay streams and the other stands by, and both name the same leader. */
 	private static Pair awaitOneLeaderOneStandby() {
 		Map<ServiceProcess, RelayInstance> seen = new HashMap<>();
 		ScenarioRunner.awaitUntil(Duration.ofMinutes(2), () -> {
 			seen.clear();
 			relays.forEach((relay) -> RelayInstance.of(relay).ifPresent((instance) -> seen.put(relay, instance)));
+			Set<String> leaders = seen.values().stream().map(RelayInstance::leader).collect(Collectors.toSet());
 			return seen.size() == 2 && seen.values().stream().filter(RelayInstance::streams).count() == 1
-					&& seen.values().stream().filter((instance) -> "STANDBY".equals(instance.role())).count() == 1;
+					&& seen.values().stream().filter((instance) -> "STANDBY".equals(instance.role())).count() == 1
+					&& leaders.size() == 1 && seen.values().stream().filter(RelayInstance::streams)
+						.allMatch((leader) -> leaders.contains(leader.instanceId()));
 		});
 		ServiceProcess leader = seen.entrySet().stream().filter((e) -> e.getValue().streams()).findFirst().orElseThrow()
 			.getKey();

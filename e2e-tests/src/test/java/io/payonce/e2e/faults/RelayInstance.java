@@ -20,10 +20,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One outbox-relay process as a fault test sees it: what it says of itself (the {@code relay} component of its
- * health: role, instance id, engine, last step-down), its fencing counter, and what the operating system says of
+ * health: role, instance id, who it says leads, engine, last step-down), its fencing counter, and what the operating system says of
  * its process (so a test can prove a fault happened before it judges the outcome).
  */
-record RelayInstance(String role, String instanceId, String engine, String lastStepDown, Instant lastStepDownAt) {
+record RelayInstance(String role, String instanceId, String leader, String engine, String lastStepDown,
+		Instant lastStepDownAt) {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
@@ -42,7 +43,8 @@ record RelayInstance(String role, String instanceId, String engine, String lastS
 			}
 			String at = details.path("lastStepDownAt").asString(null);
 			return Optional.of(new RelayInstance(details.path("role").asString(null),
-					details.path("instanceId").asString(null), details.path("engine").asString(null),
+					details.path("instanceId").asString(null), details.path("leader").asString(null),
+					details.path("engine").asString(null),
 					details.path("lastStepDown").asString(null), (at != null) ? Instant.parse(at) : null));
 		}
 		catch (IOException | RuntimeException ex) {
