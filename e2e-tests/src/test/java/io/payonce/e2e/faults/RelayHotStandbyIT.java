@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 18, the relay with a hot standby, black box: two outbox-relay processes of the same relay beside the
@@ -68,6 +70,9 @@ class RelayHotStandbyIT {
 	private static final Duration TAKEOVER_BOUND = Duration.ofSeconds(30);
 
 	private static final int PAYMENTS = 2400;
+
+	/** Longer for the pause: the load must still run while the test waits for a moment inside a transaction. */
+	private static final int PAYMENTS_PAUSED = 3600;
 
 	/** The relay's transactional id: its server name (default) + "-outbox-relay". */
 	private static final String TRANSACTIONAL_ID = "payonce-outbox-relay";
@@ -112,7 +117,7 @@ class RelayHotStandbyIT {
 		Pair pair = awaitOneLeaderOneStandby();
 		ScenarioRunner.Running run = runner.begin("relay leader kill -9 under load",
 				"two relays; kill -9 of the leader at 20 % of the load; the standby takes over");
-		startLoadAndAwaitTheLeader(run, pair);
+		startLoadAndAwaitTheLeader(run, pair, PAYMENTS);
 
 		// when the leader is killed
 		long pid = pair.leader.pid();
@@ -154,7 +159,7 @@ class RelayHotStandbyIT {
 		try (RawLog raw = new RawLog(bench.stack().kafka().bootstrapServers());
 				Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
 						bench.stack().kafka().bootstrapServers()))) {
-			startLoadAndAwaitTheLeader(run, pair);
+			startLoadAndAwaitTheLeader(run, pair, PAYMENTS_PAUSED);
 
 			// when the leader is paused while a transaction of it is open, with records in the log
 			double fencedBefore = RelayInstance.fencedTotal(pair.leader);
@@ -223,7 +228,7 @@ class RelayHotStandbyIT {
 			// nor in what readers see after it resumed
 			assertThat(publishedBy(run, pair.leaderId, resumedAt)).isEmpty();
 			assertInvariantsHold(scenario);
-			assertThat(scenario.deducted()).isEqualTo(PAYMENTS);
+			assertThat(scenario.deducted()).isEqualTo(PAYMENTS_PAUSED);
 			assertThat(delivered.orders()).as("every accepted payment relayed").containsAll(run.scope.answered2xx());
 			System.out.printf("relay failover (SIGSTOP): first record of the standby %d ms after the pause; the paused"
 					+ " one's open transaction of %d records aborted; after SIGCONT it stepped down (%s), fenced %s; %s%n",
@@ -232,36 +237,45 @@ class RelayHotStandbyIT {
 	}
 
 	/** Starts the scenario's load and waits until the leader has published some of it. */
-	private static void startLoadAndAwaitTheLeader(ScenarioRunner.Running run, Pair pair) {
-		run.startLoad(PAYMENTS);
+	private static void startLoadAndAwaitTheLeader(ScenarioRunner.Running run, Pair pair, int payments) {
+		run.startLoad(payments);
 		run.awaitLoad(0.2);
 		ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> !publishedBy(run, pair.leaderId, Instant.EPOCH).isEmpty());
 	}
 
 	/**
-	 * SIGSTOP of the leader at a moment when its transaction is open and holds records in the log: the broker
-	 * lists an open transaction of the relay's producer on a partition of pay.success. The transaction
-	 * coordinator is asked until it says ONGOING, then the process is stopped; if the transaction ended in the
-	 * meantime (a batch commits within milliseconds), the process is resumed at once, well within its lease, and
-	 * the next one is tried.
+	 * SIGSTOP of the leader at a moment when its transaction is open and holds records in the log: the transaction
+	 * coordinator says ONGOING and the broker lists an open transaction of the relay's producer on a partition of
+	 * pay.success. Both are asked in a tight loop; once they agree the process is stopped and they are asked again.
+	 * If the transaction ended in the meantime (a batch commits within milliseconds), the process is resumed at once,
+	 * well within its lease, and the next one is tried.
 	 */
 	private static Instant pauseInsideATransaction(ServiceProcess leader, Admin admin) {
 		List<TopicPartition> partitions = IntStream.range(0, LocalStackConfig.DEFAULT_PARTITIONS)
 			.mapToObj((p) -> new TopicPartition(Topic.PAY_SUCCESS.topicName(), p))
 			.toList();
-		for (int attempt = 1; attempt <= 200; attempt++) {
-			ScenarioRunner.awaitUntil(Duration.ofSeconds(30),
-					() -> transaction(admin).map(TransactionDescription::state).orElse(null) == TransactionState.ONGOING);
-			Instant pausedAt = Instant.now();
+		AtomicReference<Instant> pausedAt = new AtomicReference<>();
+		await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(5)).until(() -> {
+			if (!openTransaction(admin, partitions)) {
+				return false;
+			}
+			Instant at = Instant.now();
 			leader.pause();
-			Optional<TransactionDescription> open = transaction(admin)
-				.filter((description) -> description.state() == TransactionState.ONGOING);
-			if (open.isPresent() && openTransactionIn(admin, partitions, open.get().producerId())) {
-				return pausedAt;
+			if (openTransaction(admin, partitions)) {
+				pausedAt.set(at);
+				return true;
 			}
 			leader.resume();
-		}
-		throw new AssertionError("The leader was never caught with an open transaction in 200 attempts");
+			return false;
+		});
+		return pausedAt.get();
+	}
+
+	/** The relay's transaction is ONGOING at its coordinator and has records in one of these partitions. */
+	private static boolean openTransaction(Admin admin, List<TopicPartition> partitions) {
+		return transaction(admin).filter((description) -> description.state() == TransactionState.ONGOING)
+			.map((description) -> openTransactionIn(admin, partitions, description.producerId()))
+			.orElse(false);
 	}
 
 	private static Optional<TransactionDescription> transaction(Admin admin) {
