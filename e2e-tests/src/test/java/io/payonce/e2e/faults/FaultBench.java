@@ -181,6 +181,16 @@ final class FaultBench implements AutoCloseable {
 		this.services.remove(consumer.service());
 	}
 
+	/**
+	 * One more outbox-relay instance of the same relay (same server name: same group, same transactional id); it
+	 * joins as a standby while another leads. UP on return.
+	 */
+	ServiceProcess addRelay(String name) {
+		ServiceProcess relay = launch(name, RELAY, this.stack.serviceEnvironment(RELAY));
+		relay.awaitHealthy(HEALTH_TIMEOUT);
+		return relay;
+	}
+
 	private Map<String, String> consumerEnvironment() {
 		Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(CONSUMER));
 		env.put("SPRING_KAFKA_CONSUMER_PROPERTIES_MAX_POLL_INTERVAL_MS",
