@@ -6,7 +6,8 @@
 -- Runs once, on the first start of an empty data volume (docker-entrypoint-initdb.d).
 
 CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+-- orderNo and payNo are byte-exact identifiers (DESIGN.md): the trade schema compares bytes, 'ab-1' is not 'AB-1'.
+CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 CREATE USER IF NOT EXISTS 'payonce_gateway'@'%' IDENTIFIED BY 'gateway-local';
 GRANT ALL PRIVILEGES ON payonce_gateway.* TO 'payonce_gateway'@'%';

@@ -6,7 +6,8 @@ DELETE FROM mysql.global_priv WHERE User = '';
 FLUSH PRIVILEGES;
 
 CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+-- orderNo and payNo are byte-exact identifiers (DESIGN.md): the trade schema compares bytes, 'ab-1' is not 'AB-1'.
+CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- Each service owns its schema (Flyway runs as this user) and sees nothing else.
 CREATE USER IF NOT EXISTS 'payonce_gateway'@'%' IDENTIFIED BY 'gateway-local';

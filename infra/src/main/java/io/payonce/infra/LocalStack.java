@@ -25,9 +25,9 @@ import java.util.Map;
  */
 public final class LocalStack implements AutoCloseable {
 
-	/** The services of DESIGN.md, as named in {@link #serviceEnvironment(String)}. */
+	/** The services of DESIGN.md and the payment platform simulator, as named in {@link #serviceEnvironment(String)}. */
 	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
-			"dlt-handler", "reconciliation");
+			"dlt-handler", "reconciliation", "platform-simulator");
 
 	private static LocalStack shared;
 
@@ -222,6 +222,12 @@ public final class LocalStack implements AutoCloseable {
 				putDataSource(env, LocalDatabase.TRADE);
 				env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR",
 						dataDir().resolve("reconciliation-streams").toString());
+				break;
+			case "platform-simulator":
+				// Fast retry schedule; callbacks go to its default gateway URL, localhost:8081 (./payonce's gateway).
+				// Tests whose gateway has another port use e2e-tests' SimulatorProcess.
+				env.put("SPRING_PROFILES_ACTIVE", "local");
+				env.put("PAYONCE_SIMULATOR_DATA_DIR", dataDir().resolve("platform-simulator").toString());
 				break;
 			default:
 				throw new IllegalArgumentException("Unknown service '" + service + "', expected one of " + SERVICES);

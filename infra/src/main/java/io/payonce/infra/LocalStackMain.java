@@ -16,9 +16,9 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * {@code ./payonce up|down|status}: the local stack and the five services on the default ports of
- * docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is the working
- * directory, or the system property {@code payonce.repo}.
+ * {@code ./payonce up|down|status}: the local stack, the five services and the payment platform simulator on the
+ * default ports of docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is
+ * the working directory, or the system property {@code payonce.repo}.
  *
  * <p>
  * {@code up} returns once everything is healthy and leaves the processes running (they live in their own
@@ -29,7 +29,8 @@ public final class LocalStackMain {
 	/** Start order: the relay and the consumer first, so the first callback finds its way through. */
 	static final List<Service> SERVICES = List.of(new Service("outbox-relay", 8082, false),
 			new Service("deduct-consumer", 8083, false), new Service("producer-gateway", 8081, false),
-			new Service("dlt-handler", 8084, false), new Service("reconciliation", 8085, true));
+			new Service("dlt-handler", 8084, false), new Service("reconciliation", 8085, true),
+			new Service("platform-simulator", 8086, false));
 
 	static final String STATE_FILE = "state.properties";
 
@@ -193,7 +194,7 @@ public final class LocalStackMain {
 		for (String[] node : NODES) {
 			Optional<ProcessHandle> process = ProcessNode.recorded(this.dir.resolve(node[0] + ".pid"), node[1]);
 			running += process.isPresent() ? 1 : 0;
-			this.out.printf("%-17s %-8s %s%n", node[0], process.isPresent() ? "running" : "stopped",
+			this.out.printf("%-18s %-8s %s%n", node[0], process.isPresent() ? "running" : "stopped",
 					state.getProperty(node[0] + ".address", ""));
 		}
 		for (Service service : SERVICES) {
@@ -201,7 +202,7 @@ public final class LocalStackMain {
 					service.commandHint());
 			running += process.isPresent() ? 1 : 0;
 			String health = process.isPresent() ? (healthy(service.port()) ? "UP" : "running, not UP") : "stopped";
-			this.out.printf("%-17s %-8s %s%n", service.module(), health,
+			this.out.printf("%-18s %-8s %s%n", service.module(), health,
 					state.getProperty(service.module() + ".url", ""));
 		}
 		return running > 0 ? 0 : 3;
@@ -277,11 +278,11 @@ public final class LocalStackMain {
 	private void printSummary(LocalStack stack, List<ServiceProcess> services) {
 		this.out.println();
 		this.out.println("PayOnce is up. Logs and data under " + this.dir);
-		this.out.printf("  %-17s %-40s log %s%n", "kafka", stack.kafka().bootstrapServers(), stack.kafka().logFile());
-		this.out.printf("  %-17s %-40s log %s%n", "mariadb", stack.mariaDb().jdbcUrl(""), stack.mariaDb().logFile());
-		this.out.printf("  %-17s %-40s log %s%n", "redis", stack.redis().address(), stack.redis().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "kafka", stack.kafka().bootstrapServers(), stack.kafka().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "mariadb", stack.mariaDb().jdbcUrl(""), stack.mariaDb().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "redis", stack.redis().address(), stack.redis().logFile());
 		for (ServiceProcess service : services) {
-			this.out.printf("  %-17s %-40s log %s%n", service.service(), service.baseUrl(), service.logFile());
+			this.out.printf("  %-18s %-40s log %s%n", service.service(), service.baseUrl(), service.logFile());
 		}
 		services.stream()
 			.filter(service -> service.service().equals("producer-gateway"))
@@ -292,6 +293,11 @@ public final class LocalStackMain {
 			.filter(service -> service.service().equals("dlt-handler"))
 			.findFirst()
 			.ifPresent(dlt -> this.out.println("Ops console: " + dlt.baseUrl() + "/"));
+		services.stream()
+			.filter(service -> service.service().equals("platform-simulator"))
+			.findFirst()
+			.ifPresent(platform -> this.out.println("Payment platform simulator: POST " + platform.baseUrl()
+					+ "/api/v1/payments (\"the user paid\", it calls the gateway back; see platform-simulator/README.md)"));
 		this.out.println("Stop everything with ./payonce down");
 	}
 

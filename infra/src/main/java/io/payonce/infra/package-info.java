@@ -19,7 +19,8 @@
  * rebuild cannot corrupt it) with the environment of {@link io.payonce.infra.LocalStack#serviceEnvironment} and
  * waits for {@code /actuator/health} UP. {@code ./payonce} drives {@link io.payonce.infra.LocalStackMain}
  * (up/down/status, state in {@code .payonce/state.properties}) and {@link io.payonce.infra.Demo}; the demo and
- * the e2e tests share the signed callback client and ledger queries of {@code io.payonce.infra.pipeline}.
+ * the e2e tests share the ledger queries of {@code io.payonce.infra.pipeline} and the signed callback client of
+ * {@code io.payonce.platform.callback} (module platform-api, shared with the platform simulator).
  *
  * <p>
  * Invariants: a restart keeps the data (MariaDB is initialised only once per data dir, Kafka storage formatted

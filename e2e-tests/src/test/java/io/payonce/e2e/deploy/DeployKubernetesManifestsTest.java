@@ -140,7 +140,8 @@ class DeployKubernetesManifestsTest {
 
 	@Test
 	void singletonsAreSingletons() {
-		for (String service : List.of("outbox-relay", "dlt-handler")) {
+		// the relay has a hot standby (DeployRelayRunsALeaderAndAStandbyTest)
+		for (String service : List.of("dlt-handler")) {
 			Map<String, Object> deployment = Manifest.of(service).object("Deployment", service);
 			assertThat(DeployFiles.at(deployment, "spec.replicas")).as(service).isEqualTo(1);
 			assertThat(DeployFiles.at(deployment, "spec.strategy.type")).as(service).isEqualTo("Recreate");

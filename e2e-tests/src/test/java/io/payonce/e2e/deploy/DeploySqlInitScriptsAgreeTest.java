@@ -24,6 +24,9 @@ class DeploySqlInitScriptsAgreeTest {
 
 	private static final Pattern DATABASE = Pattern.compile("CREATE DATABASE IF NOT EXISTS (\\w+)");
 
+	private static final Pattern COLLATION = Pattern
+		.compile("CREATE DATABASE IF NOT EXISTS (\\w+) CHARACTER SET (\\w+) COLLATE (\\w+)");
+
 	private static final Pattern USER = Pattern.compile("CREATE USER IF NOT EXISTS '(\\w+)'@'([^']+)' IDENTIFIED BY '([^']+)'");
 
 	private static final Pattern GRANT = Pattern.compile("GRANT (.+?) ON (\\S+) TO '(\\w+)'@'([^']+)'");
@@ -91,6 +94,24 @@ class DeploySqlInitScriptsAgreeTest {
 		assertThat(users).containsEntry(relay.get("PAYONCE_RELAY_DATABASE_USER"),
 				"%:" + relay.get("PAYONCE_RELAY_DATABASE_PASSWORD"));
 		assertThat(relay.get("PAYONCE_RELAY_DATABASE_PORT")).isEqualTo("3306");
+	}
+
+	@Test
+	void bothScriptsCreateEachSchemaWithTheSameCollationAndTheTradeSchemaByteExact() {
+		// orderNo and payNo are byte-exact identifiers (DESIGN.md): 'ab-1' must not meet order 'AB-1'
+		Map<String, String> mariadb = collations(withoutComments(DeployFiles.read(initScript(this.compose))));
+		Map<String, String> mysql = collations(withoutComments(DeployFiles.read(initScript(this.mysql))));
+		assertThat(mysql).isEqualTo(mariadb).containsEntry("payonce_trade", "utf8mb4 utf8mb4_bin");
+	}
+
+	/** database → "charset collation" of its CREATE DATABASE. */
+	private static Map<String, String> collations(String sql) {
+		Map<String, String> collations = new TreeMap<>();
+		Matcher matcher = COLLATION.matcher(sql);
+		while (matcher.find()) {
+			collations.put(matcher.group(1), matcher.group(2) + " " + matcher.group(3));
+		}
+		return collations;
 	}
 
 	private static String withoutComments(String sql) {

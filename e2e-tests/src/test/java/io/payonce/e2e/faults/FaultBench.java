@@ -31,7 +31,7 @@ import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ManagedNode;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
+import io.payonce.platform.callback.CallbackClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -179,6 +179,16 @@ final class FaultBench implements AutoCloseable {
 		consumer.stop();
 		this.consumers.remove(consumer);
 		this.services.remove(consumer.service());
+	}
+
+	/**
+	 * One more outbox-relay instance of the same relay (same server name: same group, same transactional id); it
+	 * joins as a standby while another leads. UP on return.
+	 */
+	ServiceProcess addRelay(String name) {
+		ServiceProcess relay = launch(name, RELAY, this.stack.serviceEnvironment(RELAY));
+		relay.awaitHealthy(HEALTH_TIMEOUT);
+		return relay;
 	}
 
 	private Map<String, String> consumerEnvironment() {

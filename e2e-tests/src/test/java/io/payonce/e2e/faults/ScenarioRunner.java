@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.payonce.e2e.support.PaymentFixture;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.PayCallback;
 
 import static org.awaitility.Awaitility.await;
 

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.payonce.infra.LocalDatabase;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.PayCallback;
 
 /**
  * Seeds accounts and INIT orders in batches (thousands per scenario; one connection per row as

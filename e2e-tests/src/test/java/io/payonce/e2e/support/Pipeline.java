@@ -14,8 +14,8 @@ import java.util.Map;
 
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.CallbackClient;
 
 /**
  * The services as separate processes ({@code java -jar <module>-exec.jar}) against a local stack, on free ports,
@@ -133,7 +133,7 @@ public final class Pipeline implements AutoCloseable {
 		reverse.forEach(ServiceProcess::stop);
 	}
 
-	private static int freePort() {
+	static int freePort() {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return socket.getLocalPort();
 		}

@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.payonce.infra.LocalStack;
@@ -77,20 +80,37 @@ public final class RelayProcess implements AutoCloseable {
 
 	/** {@code /actuator/health} answered 200 (UP). */
 	public boolean isHealthy() {
+		return health().map((response) -> response.statusCode() == 200).orElse(false);
+	}
+
+	/** The {@code relay} health component's {@code role} (LEADER, STANDBY, JOINING), empty if it does not answer. */
+	public Optional<String> role() {
+		return detail("role");
+	}
+
+	/** A detail of the {@code relay} health component, e.g. {@code lastStepDown}; empty if absent. */
+	public Optional<String> detail(String name) {
+		Pattern detail = Pattern.compile("\"" + Pattern.quote(name) + "\":\"([^\"]*)\"");
+		return health().map((response) -> detail.matcher(response.body()))
+			.filter(Matcher::find)
+			.map((found) -> found.group(1));
+	}
+
+	/** The answer of {@code /actuator/health} (503 while DOWN, details included), empty if none. */
+	private Optional<HttpResponse<String>> health() {
 		try {
-			HttpResponse<String> response = this.http.send(
+			return Optional.of(this.http.send(
 					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
 						.timeout(Duration.ofSeconds(2))
 						.build(),
-					HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() == 200;
+					HttpResponse.BodyHandlers.ofString()));
 		}
 		catch (IOException ex) {
-			return false;
+			return Optional.empty();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return false;
+			return Optional.empty();
 		}
 	}
 

@@ -17,11 +17,14 @@ import io.payonce.reconciliation.audit.AuditReport.BizNoStatus;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Account;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Flow;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Order;
+import io.payonce.reconciliation.reversal.Reversals;
 
 /**
  * The ledger audit rules (chapter 5.4: find, verify), plain Java over a {@link LedgerSnapshot}.
  * <p>
- * Flows are grouped by business number: a {@code REVERSE_DEDUCT} flow {@code X-REVERSE} belongs to {@code X}.
+ * Flows are grouped by the business number they belong to ({@link Flow#owner()}): a reversal carries the biz_no of
+ * the flow it reverses, a reversal booked before trade migration V2 ({@code X-REVERSE}, no reversed flow id)
+ * belongs to {@code X}, and an order whose number ends in {@code -REVERSE} is an order like any other.
  * A deduction is any negative flow that is not a reversal, <em>whatever its type</em>: the unique key
  * {@code (biz_no, type)} stops a second {@code PAY_DEDUCT}, not a second charge booked by hand or by legacy
  * code under another type, and that is exactly the double charge finance must see.
@@ -30,9 +33,7 @@ public final class LedgerAudit {
 
 	public static final String PAY_DEDUCT = "PAY_DEDUCT";
 
-	public static final String REVERSE_DEDUCT = "REVERSE_DEDUCT";
-
-	public static final String REVERSE_SUFFIX = "-REVERSE";
+	public static final String REVERSE_DEDUCT = Reversals.REVERSE_DEDUCT;
 
 	private static final Set<String> PAID = Set.of("PAID", "SETTLED");
 
@@ -41,7 +42,7 @@ public final class LedgerAudit {
 		ledger.orders().forEach(order -> orders.put(order.orderNo(), order));
 		Map<String, List<Flow>> byBizNo = new TreeMap<>();
 		for (Flow flow : ledger.flows()) {
-			byBizNo.computeIfAbsent(baseBizNo(flow), key -> new ArrayList<>()).add(flow);
+			byBizNo.computeIfAbsent(flow.owner(), key -> new ArrayList<>()).add(flow);
 		}
 
 		List<BizNoLine> lines = new ArrayList<>();
@@ -134,14 +135,6 @@ public final class LedgerAudit {
 			List<Long> reversals, BigDecimal net, BizNoStatus status) {
 		return new BizNoLine(bizNo, userId, (order != null) ? order.status() : null,
 				(order != null) ? order.amount() : null, deductions, reversals, net, status);
-	}
-
-	/** {@code X-REVERSE} of type REVERSE_DEDUCT belongs to X. */
-	static String baseBizNo(Flow flow) {
-		if (REVERSE_DEDUCT.equals(flow.type()) && flow.bizNo().endsWith(REVERSE_SUFFIX)) {
-			return flow.bizNo().substring(0, flow.bizNo().length() - REVERSE_SUFFIX.length());
-		}
-		return flow.bizNo();
 	}
 
 }

@@ -4,7 +4,8 @@
  * <p>
  * <b>Deductions are counted across types.</b> The unique key {@code (biz_no, type)} stops a second
  * {@code PAY_DEDUCT}; it does not stop a charge booked by hand or by legacy code under another type. Every
- * negative flow that is not a {@code REVERSE_DEDUCT} counts; {@code X-REVERSE} belongs to {@code X}.
+ * negative flow that is not a {@code REVERSE_DEDUCT} counts; a reversal belongs to the biz_no it carries, one booked
+ * before trade migration V2 ({@code X-REVERSE}) to {@code X}.
  * <p>
  * <b>Opening balance: derived.</b> The consumer's schema keeps no opening balance and no snapshots, so
  * {@code opening = balance now − Σ flows created since from}. With that choice "closing = opening + Σ flows"

@@ -9,7 +9,6 @@ import java.util.UUID;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.reconciliation.ReconciliationApplication;
-import org.flywaydb.core.Flyway;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -29,7 +28,7 @@ abstract class ReconciliationITSupport {
 	static final Path workDir;
 
 	static {
-		migrateTradeSchemaAsTheConsumerDoes();
+		TradeSchema.migrateAsTheConsumerDoes(stack);
 		try {
 			workDir = Files.createTempDirectory("payonce-reconciliation-it-");
 		}
@@ -50,21 +49,6 @@ abstract class ReconciliationITSupport {
 		registry.add("payonce.reconciliation.continuous.scan-interval", () -> "250ms");
 		registry.add("payonce.reconciliation.alert.webhook-url", webhook::url);
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
-	}
-
-	static void migrateTradeSchemaAsTheConsumerDoes() {
-		Path migrations = Path.of("..", "deduct-consumer", "src", "main", "resources", "db", "migration")
-			.toAbsolutePath()
-			.normalize();
-		if (!Files.isDirectory(migrations)) {
-			throw new IllegalStateException("The consumer's migrations are not at " + migrations);
-		}
-		Flyway.configure()
-			.dataSource(stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
-					LocalDatabase.TRADE.password())
-			.locations("filesystem:" + migrations)
-			.load()
-			.migrate();
 	}
 
 }

@@ -50,14 +50,13 @@ public final class JdbcLedgerReader implements LedgerReader {
 		Timestamp from = Timestamp.from(period.from());
 		Timestamp to = Timestamp.from(period.to());
 		List<Flow> flows = this.jdbc.query(
-				"SELECT id, user_id, amount, biz_no, type, created_at FROM t_account_flow"
+				"SELECT id, user_id, amount, biz_no, type, reverses_flow_id, created_at FROM t_account_flow"
 						+ " WHERE created_at >= ? AND created_at < ? ORDER BY id",
 				FLOW, from, to);
 		Set<String> bizNos = new TreeSet<>();
 		Set<Long> users = new TreeSet<>();
 		for (Flow flow : flows) {
-			bizNos.add(flow.bizNo().endsWith("-REVERSE")
-					? flow.bizNo().substring(0, flow.bizNo().length() - "-REVERSE".length()) : flow.bizNo());
+			bizNos.add(flow.owner());
 			users.add(flow.userId());
 		}
 		List<Order> orders = new ArrayList<>();
@@ -86,7 +85,7 @@ public final class JdbcLedgerReader implements LedgerReader {
 
 	private static final RowMapper<Flow> FLOW = (rs, row) -> new Flow(rs.getLong("id"), rs.getLong("user_id"),
 			rs.getBigDecimal("amount"), rs.getString("biz_no"), rs.getString("type"),
-			rs.getTimestamp("created_at").toInstant());
+			rs.getObject("reverses_flow_id", Long.class), rs.getTimestamp("created_at").toInstant());
 
 	private static final RowMapper<Order> ORDER = JdbcLedgerReader::order;
 

@@ -1,4 +1,4 @@
-package io.payonce.infra.pipeline;
+package io.payonce.platform.callback;
 
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;

@@ -1,4 +1,4 @@
-package io.payonce.infra.pipeline;
+package io.payonce.platform.callback;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +15,11 @@ public final class CallbackClient {
 
 	public static final String CALLBACK_PATH = "/api/v1/callbacks/pay";
 
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+	private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
+	private final HttpClient http;
 
 	private final URI callbackUri;
 
@@ -23,11 +27,21 @@ public final class CallbackClient {
 
 	private final Clock clock;
 
+	private final Duration timeout;
+
 	/** @param gatewayBaseUrl e.g. {@code http://127.0.0.1:8081} */
 	public CallbackClient(String gatewayBaseUrl, String secret, Clock clock) {
+		this(gatewayBaseUrl, secret, clock, DEFAULT_TIMEOUT);
+	}
+
+	/** @param timeout how long one request may take in all (connecting: at most 2 s of it) */
+	public CallbackClient(String gatewayBaseUrl, String secret, Clock clock, Duration timeout) {
 		this.callbackUri = URI.create(gatewayBaseUrl + CALLBACK_PATH);
 		this.secret = secret;
 		this.clock = clock;
+		this.timeout = timeout;
+		Duration connect = timeout.compareTo(MAX_CONNECT_TIMEOUT) < 0 ? timeout : MAX_CONNECT_TIMEOUT;
+		this.http = HttpClient.newBuilder().connectTimeout(connect).build();
 	}
 
 	/** A client with the local secret and the system clock. */
@@ -50,7 +64,7 @@ public final class CallbackClient {
 	/** Posts a body with the given signature header, or none if {@code signatureHeader} is {@code null}. */
 	public CallbackResponse post(byte[] body, String signatureHeader) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(this.callbackUri)
-			.timeout(Duration.ofSeconds(10))
+			.timeout(this.timeout)
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		if (signatureHeader != null) {
