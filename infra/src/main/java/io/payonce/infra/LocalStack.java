@@ -29,6 +29,9 @@ public final class LocalStack implements AutoCloseable {
 	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
 			"dlt-handler", "reconciliation");
 
+	/** The services' profile that carries every local convenience (and that production never runs). */
+	public static final String LOCAL_PROFILE = "local";
+
 	private static LocalStack shared;
 
 	private final LocalStackConfig config;
@@ -187,7 +190,8 @@ public final class LocalStack implements AutoCloseable {
 	}
 
 	/**
-	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
+	 * Environment variables that point a service at this stack (docs/conventions.md): the {@code local} profile
+	 * for all (the published local secrets and users are accepted only under it), Kafka for all, its own
 	 * schema and user for the gateway and the consumer (and the trade schema for reconciliation), Redis for the
 	 * consumer, the CDC account for the relay, a Kafka Streams state folder inside the stack's data dir for the
 	 * dlt-handler and reconciliation.
@@ -195,6 +199,7 @@ public final class LocalStack implements AutoCloseable {
 	 */
 	public Map<String, String> serviceEnvironment(String service) {
 		Map<String, String> env = new LinkedHashMap<>();
+		env.put("SPRING_PROFILES_ACTIVE", LOCAL_PROFILE);
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.kafka.bootstrapServers());
 		switch (service) {
 			case "producer-gateway":

@@ -34,6 +34,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,6 +49,7 @@ import static org.awaitility.Awaitility.await;
 // The handler must not outlive this class: a second handler consuming pay.success.retry would release the
 // records of the other ITs (KillNineKeepsPendingRetriesIT counts releases).
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ActiveProfiles("local")
 class DltHandlerIT {
 
 	private static final Duration BACKOFF = Duration.ofSeconds(2);

@@ -95,6 +95,7 @@ class KillNineKeepsPendingRetriesIT {
 
 	private HandlerProcess start(String applicationId, Path stateDir, Path log) throws Exception {
 		Map<String, String> env = new HashMap<>();
+		env.put("SPRING_PROFILES_ACTIVE", "local");
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
 		env.put("SERVER_PORT", Integer.toString(freePort()));
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");

@@ -46,9 +46,11 @@ class DeployEnvironmentIsReadByServicesTest {
 		// both relaxed forms of a dashed name, and list indexes of a nested record
 		assertThat(consumer.reads("PAYONCE_CONSUMER_REDIS_FAILURE_POLICY")).isTrue();
 		assertThat(consumer.reads("PAYONCE_CONSUMER_REDIS_FAILUREPOLICY")).isTrue();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_3_ROLE")).isTrue();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_X_ROLE")).isFalse();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_0_EMAIL")).isFalse();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_3_ROLE")).isTrue();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_X_ROLE")).isFalse();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_0_EMAIL")).isFalse();
+		// the console users of earlier versions: a stale name is caught, not silently ignored
+		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_0_NAME")).isFalse();
 		// settings of another service are not this one's
 		assertThat(consumer.reads("PAYONCE_RELAY_FLAVOUR")).isFalse();
 		assertThat(relay.reads("PAYONCE_RELAY_FLAVOUR")).isTrue();

@@ -21,6 +21,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -34,6 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
 				// 50 parallel requests share 10 pooled connections on a busy 2-core machine; 2 s is the
 				// production default, the ITs allow more so that only a real outage answers 503 here.
 				"spring.datasource.hikari.connection-timeout=5000" })
+@ActiveProfiles("local")
 abstract class GatewayIntegrationTest {
 
 	static final String SECRET = "payonce-local-secret";
@@ -86,8 +88,14 @@ abstract class GatewayIntegrationTest {
 		return send(request.build());
 	}
 
+	/** A GET as the local profile's viewer (the lookup is for ops users only). */
 	HttpResponse<String> get(String path) {
-		return send(HttpRequest.newBuilder(url(path)).timeout(Duration.ofSeconds(30)).GET().build());
+		String viewer = java.util.Base64.getEncoder().encodeToString("viewer:viewer-local".getBytes(StandardCharsets.UTF_8));
+		return send(HttpRequest.newBuilder(url(path))
+			.header("Authorization", "Basic " + viewer)
+			.timeout(Duration.ofSeconds(30))
+			.GET()
+			.build());
 	}
 
 	private HttpResponse<String> send(HttpRequest request) {

@@ -15,7 +15,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the plain services to their JDBC and file adapters. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ AuditProperties.class, ConsoleProperties.class })
+@EnableConfigurationProperties(AuditProperties.class)
 class CoreConfiguration {
 
 	@Bean

@@ -11,6 +11,7 @@ import io.payonce.infra.LocalStack;
 import io.payonce.reconciliation.ReconciliationApplication;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -20,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * change of the consumer's schema reaches these tests at once.
  */
 @SpringBootTest(classes = ReconciliationApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("local")
 abstract class ReconciliationITSupport {
 
 	static final LocalStack stack = LocalStack.shared();

@@ -36,6 +36,7 @@ final class ConsumerInstance implements AutoCloseable {
 	/** Command-line arguments: they win over application.yml (builder properties would not). */
 	static String[] arguments(LocalStack stack, String name, String groupId, Map<String, String> overrides) {
 		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("spring.profiles.active", "local");
 		properties.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		properties.put("spring.datasource.url", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
 		properties.put("spring.datasource.username", LocalDatabase.TRADE.user());

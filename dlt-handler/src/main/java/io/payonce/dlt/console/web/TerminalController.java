@@ -26,7 +26,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The console API. Reads for VIEWER and ADMIN, writes for ADMIN (see {@link ConsoleSecurityConfiguration}).
+ * The console API. Reads for VIEWER and ADMIN, writes for ADMIN (the shared rules of {@code io.payonce.ops.security}).
  * Every write takes a JSON body: a cross-site form cannot send one, which is what keeps basic-auth
  * credentials cached by a browser from being used by another site (no CSRF token needed for this API).
  */

@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.payonce.dlt.config.ConsoleProperties;
+import io.payonce.ops.security.OpsSecurityAutoConfiguration;
 import io.payonce.dlt.console.ReplayPublisher;
 import io.payonce.dlt.console.ReplayRateLimiter;
 import io.payonce.dlt.console.ReplayService;
@@ -21,12 +22,14 @@ import io.payonce.dlt.terminal.TerminalStatus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,9 +41,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** The real security configuration with the default local users: 401 without credentials, 403 for VIEWER. */
+/** The real security configuration with the local profile's users: 401 without credentials, 403 for VIEWER. */
 @WebMvcTest(controllers = TerminalController.class)
-@Import({ ConsoleSecurityConfiguration.class, ConsoleAccessTest.Fixture.class })
+@ImportAutoConfiguration(OpsSecurityAutoConfiguration.class)
+@Import(ConsoleAccessTest.Fixture.class)
+@ActiveProfiles("local")
 class ConsoleAccessTest {
 
 	private static final Instant T0 = Instant.parse("2026-09-28T02:00:00Z");
