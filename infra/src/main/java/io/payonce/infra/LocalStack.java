@@ -32,6 +32,9 @@ public final class LocalStack implements AutoCloseable {
 	/** The services' profile that carries every local convenience (and that production never runs). */
 	public static final String LOCAL_PROFILE = "local";
 
+	/** The gateway's lookup connector ({@code payonce.gateway.lookup.port}). */
+	public static final String GATEWAY_LOOKUP_PORT = "PAYONCE_GATEWAY_LOOKUP_PORT";
+
 	private static LocalStack shared;
 
 	private final LocalStackConfig config;
@@ -204,6 +207,8 @@ public final class LocalStack implements AutoCloseable {
 		switch (service) {
 			case "producer-gateway":
 				putDataSource(env, LocalDatabase.GATEWAY);
+				// the ops lookup's own connector: a free port, so that two gateways never collide
+				env.put(GATEWAY_LOOKUP_PORT, Integer.toString(LocalStackConfig.freePort()));
 				break;
 			case "deduct-consumer":
 				putDataSource(env, LocalDatabase.TRADE);

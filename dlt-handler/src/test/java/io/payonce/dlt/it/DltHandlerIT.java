@@ -32,6 +32,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
@@ -60,6 +61,9 @@ class DltHandlerIT {
 
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private TerminalIndex index;
@@ -146,7 +150,7 @@ class DltHandlerIT {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(webhookCalls).anySatisfy(
 					body -> assertThat(body).contains("\"level\":\"WARNING\"").contains("\"backlog\":1")));
-		assertThat(get("/actuator/prometheus")).contains("payonce_dlt_terminal_backlog 1.0");
+		assertThat(get(this.managementPort, "/actuator/prometheus")).contains("payonce_dlt_terminal_backlog 1.0");
 	}
 
 	@Test
@@ -177,8 +181,38 @@ class DltHandlerIT {
 		assertThat(get("/api/v1/audit")).contains("\"actor\":\"admin\"").contains(eventId);
 	}
 
+	@Test
+	void actuatorAnswersOnlyOnTheManagementPort() throws Exception {
+		// the console's port: no actuator, whatever the credentials
+		assertThat(status(this.port, "/actuator/health", null)).isEqualTo(404);
+		assertThat(status(this.port, "/actuator/prometheus", null)).isEqualTo(404);
+		assertThat(status(this.port, "/actuator/metrics", basic("viewer", "viewer-local"))).isEqualTo(404);
+		// the management port: probes and the scrape for anyone who reaches it, the rest for ops users
+		assertThat(status(this.managementPort, "/actuator/health/readiness", null)).isEqualTo(200);
+		assertThat(status(this.managementPort, "/actuator/prometheus", null)).isEqualTo(200);
+		assertThat(status(this.managementPort, "/actuator/metrics", null)).isEqualTo(401);
+		assertThat(status(this.managementPort, "/actuator/metrics", basic("viewer", "viewer-local"))).isEqualTo(200);
+		// health components (Kafka Streams state, its errors) only to an authenticated caller
+		assertThat(get(this.managementPort, "/actuator/health")).contains("\"components\"");
+		HttpRequest anonymous = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
+				+ "/actuator/health")).GET().build();
+		assertThat(this.http.send(anonymous, HttpResponse.BodyHandlers.ofString()).body()).doesNotContain("components");
+	}
+
+	private int status(int port, String path, String authorization) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET();
+		if (authorization != null) {
+			request.header("Authorization", authorization);
+		}
+		return this.http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+	}
+
 	private String get(String path) throws Exception {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+		return get(this.port, path);
+	}
+
+	private String get(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.header("Authorization", basic("viewer", "viewer-local"))
 			.GET()
 			.build();

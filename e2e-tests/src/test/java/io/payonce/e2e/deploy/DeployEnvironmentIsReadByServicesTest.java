@@ -57,17 +57,21 @@ class DeployEnvironmentIsReadByServicesTest {
 	}
 
 	@Test
-	void theServicePortIsTheApplicationDefaultAndIsPublishedAsIs() {
+	void theServiceAndManagementPortsAreTheApplicationDefaultsAndTheHealthCheckAsksTheManagementPort() {
 		ComposeFile compose = ComposeFile.main();
 		for (String service : DeployFiles.SERVICES) {
 			ServiceSettings settings = ServiceSettings.of(service);
 			String port = compose.environment(service).get("SERVER_PORT");
+			String management = compose.environment(service).get("MANAGEMENT_SERVER_PORT");
 			assertThat(port).as("%s SERVER_PORT", service)
 				.isEqualTo(String.valueOf(settings.applicationDefault("server.port")));
+			assertThat(management).as("%s MANAGEMENT_SERVER_PORT", service)
+				.isEqualTo(String.valueOf(settings.applicationDefault("management.server.port")))
+				.isNotEqualTo(port);
 			assertThat(compose.ports(service)).as("%s ports", service)
-				.anySatisfy(mapping -> assertThat(mapping).containsExactly(port, port));
+				.anySatisfy(mapping -> assertThat(mapping).endsWith(port, port));
 			assertThat(compose.healthcheck(service)).as("%s health check", service)
-				.contains("/tcp/127.0.0.1/" + port + " ")
+				.contains("/tcp/127.0.0.1/" + management + " ")
 				.contains("/actuator/health/readiness");
 		}
 	}

@@ -42,6 +42,8 @@ class DeployEnvironmentStartsTheServicesIT {
 
 	private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
 
+	private static final Map<String, Integer> MANAGEMENT_PORTS = new LinkedHashMap<>();
+
 	private static final Map<String, Path> LOGS = new LinkedHashMap<>();
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -64,6 +66,7 @@ class DeployEnvironmentStartsTheServicesIT {
 			composeEnv.forEach((name, value) -> env.put(name, mapValue(name, value, hosts, stack, service)));
 			assertThat(env.keySet()).isEqualTo(composeEnv.keySet());
 			PORTS.put(service, Integer.parseInt(env.get("SERVER_PORT")));
+			MANAGEMENT_PORTS.put(service, Integer.parseInt(env.get("MANAGEMENT_SERVER_PORT")));
 
 			ProcessBuilder builder = new ProcessBuilder(
 					Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
@@ -98,14 +101,27 @@ class DeployEnvironmentStartsTheServicesIT {
 				.ignoreExceptions() // connection refused until the server listens
 				.untilAsserted(() -> {
 				assertThat(PROCESSES.get(service).isAlive()).as(service + " is running, log " + LOGS.get(service)).isTrue();
-				assertThat(get(service, "/actuator/health/readiness")).as(service).contains("\"status\":\"UP\"");
+				assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/readiness")).as(service)
+					.contains("\"status\":\"UP\"");
 			});
-			assertThat(get(service, "/actuator/health/liveness")).as(service).contains("\"status\":\"UP\"");
+			assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/liveness")).as(service)
+				.contains("\"status\":\"UP\"");
 		}
 	}
 
 	@Test
 	@Order(2)
+	void actuatorIsAbsentFromEveryServicesOwnPort() throws Exception {
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(status(PORTS.get(service), "/actuator/health")).as(service + " /actuator/health").isEqualTo(404);
+			assertThat(status(PORTS.get(service), "/actuator/prometheus")).as(service + " /actuator/prometheus")
+				.isEqualTo(404);
+			assertThat(status(MANAGEMENT_PORTS.get(service), "/actuator/prometheus")).as(service).isEqualTo(200);
+		}
+	}
+
+	@Test
+	@Order(3)
 	void sigtermEndsEveryServiceGracefully() throws Exception {
 		for (String service : DeployFiles.SERVICES) {
 			Process process = PROCESSES.get(service);
@@ -117,7 +133,7 @@ class DeployEnvironmentStartsTheServicesIT {
 
 	private static String mapValue(String name, String value, Map<String, String> hosts, LocalStack stack,
 			String service) {
-		if (name.equals("SERVER_PORT")) {
+		if (name.equals("SERVER_PORT") || name.equals("MANAGEMENT_SERVER_PORT")) {
 			return Integer.toString(freePort());
 		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_HOST")) {
@@ -136,11 +152,18 @@ class DeployEnvironmentStartsTheServicesIT {
 		return mapped;
 	}
 
-	private static String get(String service, String path) throws Exception {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORTS.get(service) + path))
+	private static String get(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.timeout(Duration.ofSeconds(3))
 			.build();
 		return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+	}
+
+	private static int status(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+			.timeout(Duration.ofSeconds(3))
+			.build();
+		return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
 	}
 
 	private static int freePort() {

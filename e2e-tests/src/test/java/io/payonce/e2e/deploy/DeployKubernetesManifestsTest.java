@@ -97,8 +97,22 @@ class DeployKubernetesManifestsTest {
 			assertThat(DeployFiles.at(manifest.object("Service", service), "spec.selector"))
 				.isEqualTo(DeployFiles.at(manifest.object("Deployment", service), "spec.selector.matchLabels"));
 
-			assertProbe(service, container, "livenessProbe", "/actuator/health/liveness", portName, port);
-			assertProbe(service, container, "readinessProbe", "/actuator/health/readiness", portName, port);
+			// the probes ask the management port, which the Service does not expose
+			String management = this.compose.environment(service).get("MANAGEMENT_SERVER_PORT");
+			assertThat(manifest.environment()).as(service).containsEntry("MANAGEMENT_SERVER_PORT", management);
+			Map<String, Object> managementPort = DeployFiles.list(container.get("ports")).stream()
+				.map(DeployFiles::map)
+				.filter(p -> management.equals(String.valueOf(p.get("containerPort"))))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError(service + ": no container port " + management));
+			String managementName = String.valueOf(managementPort.get("name"));
+			assertProbe(service, container, "startupProbe", "/actuator/health/liveness", managementName, management);
+			assertProbe(service, container, "livenessProbe", "/actuator/health/liveness", managementName, management);
+			assertProbe(service, container, "readinessProbe", "/actuator/health/readiness", managementName, management);
+			assertThat(DeployFiles.list(DeployFiles.at(manifest.object("Service", service), "spec.ports")))
+				.as("%s Service ports", service)
+				.noneSatisfy(p -> assertThat(String.valueOf(DeployFiles.map(p).get("targetPort"))).isIn(managementName,
+						management));
 			assertThat(manifest.environment()).containsEntry("MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED", "true");
 		}
 	}

@@ -21,6 +21,7 @@ public final class InProcessRelay {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("spring.profiles.active", "local");
 		settings.put("server.port", "0");
+		settings.put("management.server.port", "0");
 		settings.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		settings.put("payonce.relay.database.host", "127.0.0.1");
 		settings.put("payonce.relay.database.port", Integer.toString(stack.mariaDb().port()));

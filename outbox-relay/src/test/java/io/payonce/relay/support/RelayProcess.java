@@ -26,29 +26,30 @@ public final class RelayProcess implements AutoCloseable {
 
 	private final Process process;
 
-	private final int port;
+	private final int managementPort;
 
 	private final Path log;
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	private RelayProcess(Process process, int port, Path log) {
+	private RelayProcess(Process process, int managementPort, Path log) {
 		this.process = process;
-		this.port = port;
+		this.managementPort = managementPort;
 		this.log = log;
 	}
 
 	public static RelayProcess start(LocalStack stack, Map<String, String> extraEnv, Path log) {
-		int port = freePort();
+		int managementPort = freePort(); // where /actuator/health answers
 		List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
 				"-Xmx512m", "-jar", execJar().toString()));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
 		builder.environment().putAll(stack.serviceEnvironment("outbox-relay"));
-		builder.environment().put("SERVER_PORT", Integer.toString(port));
+		builder.environment().put("SERVER_PORT", Integer.toString(freePort()));
+		builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
 		builder.environment().putAll(extraEnv);
 		try {
-			return new RelayProcess(builder.start(), port, log);
+			return new RelayProcess(builder.start(), managementPort, log);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start the relay process", ex);
@@ -79,7 +80,7 @@ public final class RelayProcess implements AutoCloseable {
 	public boolean isHealthy() {
 		try {
 			HttpResponse<String> response = this.http.send(
-					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort + "/actuator/health"))
 						.timeout(Duration.ofSeconds(2))
 						.build(),
 					HttpResponse.BodyHandlers.ofString());

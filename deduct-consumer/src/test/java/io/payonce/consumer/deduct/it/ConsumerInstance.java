@@ -49,6 +49,7 @@ final class ConsumerInstance implements AutoCloseable {
 		// A crashed member must leave the group soon, so the survivor gets its partitions in seconds.
 		properties.put("spring.kafka.consumer.properties.session.timeout.ms", "10000");
 		properties.put("server.port", "0");
+		properties.put("management.server.port", "0");
 		properties.put("spring.main.banner-mode", "off");
 		properties.put("spring.application.name", name);
 		properties.putAll(overrides);

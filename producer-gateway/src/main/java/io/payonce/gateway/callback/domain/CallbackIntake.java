@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -61,10 +60,6 @@ public final class CallbackIntake {
 			}
 		}
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
-	}
-
-	public Optional<StoredPayment> lookup(String orderNo) {
-		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
 	}
 
 	private IntakeOutcome decide(PaymentCallback callback) {
