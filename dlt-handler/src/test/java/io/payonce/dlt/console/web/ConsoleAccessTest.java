@@ -114,12 +114,83 @@ class ConsoleAccessTest {
 		this.mvc
 			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
 				.contentType(MediaType.APPLICATION_JSON)
-				.content("{}"))
+				.content("{\"dryRun\":false}"))
 			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(false))
 			.andExpect(jsonPath("$.replayed[0]").value(this.eventId));
 
 		assertThat(this.published).containsExactly(this.eventId);
 		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
+	}
+
+	@Test
+	void aReplayWhoseBodySaysNothingIsADryRun() throws Exception {
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(true))
+			.andExpect(jsonPath("$.selected[0].eventId").value(this.eventId))
+			.andExpect(jsonPath("$.replayed").isEmpty());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void aReplayWithoutABodyIsRefused() throws Exception {
+		// no body and no Content-Type: what a cross-site form or an <img> could send
+		this.mvc.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local")))
+			.andExpect(status().isUnsupportedMediaType());
+		// the JSON type, but nothing in it
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON))
+			.andExpect(status().isBadRequest());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void aBodilessCrossSiteReplayIsRefusedBeforeAnythingElse() throws Exception {
+		// a page on another site posts with the admin's cached credentials: refused whatever it sends
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "cross-site")
+				.header("Origin", "https://evil.example"))
+			.andExpect(status().isForbidden())
+			.andExpect(jsonPath("$.reason").value("cross_origin"));
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Origin", "https://evil.example")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isForbidden());
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/resolve").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "same-site")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"note\":\"x\"}"))
+			.andExpect(status().isForbidden());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void theConsolesOwnPageMayReplay() throws Exception {
+		// what the browser sends for console.js's fetch() from the handler's own origin
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "same-origin")
+				.header("Origin", "http://localhost")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isOk());
+
+		assertThat(this.published).containsExactly(this.eventId);
 	}
 
 	@Test
@@ -178,6 +249,11 @@ class ConsoleAccessTest {
 				@Override
 				public List<AuditEntry> entries() {
 					return List.copyOf(entries);
+				}
+
+				@Override
+				public void verify() {
+					// held in memory: nothing stored to compare with
 				}
 
 			};
