@@ -59,7 +59,8 @@ final class ServiceSettings {
 			"spring-boot-starter-jdbc", List.of("spring.datasource.url", "spring.datasource.username",
 					"spring.datasource.password", "spring.datasource.driver-class-name",
 					"spring.datasource.hikari.maximum-pool-size", "spring.datasource.hikari.connection-timeout"),
-			"spring-boot-starter-flyway", List.of("spring.flyway.enabled", "spring.flyway.locations"),
+			"spring-boot-starter-flyway", List.of("spring.flyway.enabled", "spring.flyway.locations",
+					"spring.flyway.user", "spring.flyway.password"),
 			"spring-boot-starter-kafka", List.of("spring.kafka.bootstrap-servers", "spring.kafka.client-id",
 					"spring.kafka.consumer.group-id", "spring.kafka.security.protocol"));
 

@@ -64,8 +64,10 @@ abstract class GatewayIntegrationTest {
 	static void localStackDatabase(DynamicPropertyRegistry registry) {
 		MariaDbNode mariaDb = LocalStack.shared().mariaDb();
 		registry.add("spring.datasource.url", () -> mariaDb.jdbcUrl(LocalDatabase.GATEWAY.schema()));
-		registry.add("spring.datasource.username", LocalDatabase.GATEWAY::user);
-		registry.add("spring.datasource.password", LocalDatabase.GATEWAY::password);
+		registry.add("spring.datasource.username", LocalDatabase.GATEWAY_APP::user);
+		registry.add("spring.datasource.password", LocalDatabase.GATEWAY_APP::password);
+		registry.add("spring.flyway.user", LocalDatabase.GATEWAY::user);
+		registry.add("spring.flyway.password", LocalDatabase.GATEWAY::password);
 	}
 
 	/** A fresh, valid callback body; orderNo {@code O-<id>}, payNo {@code N-<id>}. */

@@ -44,8 +44,10 @@ abstract class ReconciliationITSupport {
 	static void localStack(DynamicPropertyRegistry registry) {
 		registry.add("spring.kafka.bootstrap-servers", () -> stack.kafka().bootstrapServers());
 		registry.add("spring.datasource.url", () -> stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
-		registry.add("spring.datasource.username", LocalDatabase.TRADE::user);
-		registry.add("spring.datasource.password", LocalDatabase.TRADE::password);
+		registry.add("spring.datasource.username", LocalDatabase.RECONCILIATION::user);
+		registry.add("spring.datasource.password", LocalDatabase.RECONCILIATION::password);
+		registry.add("spring.flyway.user", LocalDatabase.TRADE::user);
+		registry.add("spring.flyway.password", LocalDatabase.TRADE::password);
 		registry.add("payonce.reconciliation.streams.application-id", () -> "reconciliation-it-" + UUID.randomUUID());
 		registry.add("payonce.reconciliation.streams.state-dir", () -> workDir.resolve("streams").toString());
 		registry.add("payonce.reconciliation.continuous.window", () -> "2s");
@@ -65,6 +67,7 @@ abstract class ReconciliationITSupport {
 			.dataSource(stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 					LocalDatabase.TRADE.password())
 			.locations("filesystem:" + migrations)
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
 			.load()
 			.migrate();
 	}

@@ -151,8 +151,8 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 
 	private Map<String, String> tradeEnv() {
 		return Map.of("SPRING_DATASOURCE_URL", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()),
-				"SPRING_DATASOURCE_USERNAME", LocalDatabase.TRADE.user(), "SPRING_DATASOURCE_PASSWORD",
-				LocalDatabase.TRADE.password());
+				"SPRING_DATASOURCE_USERNAME", LocalDatabase.RECONCILIATION.user(), "SPRING_DATASOURCE_PASSWORD",
+				LocalDatabase.RECONCILIATION.password());
 	}
 
 	private long reportFiles() throws Exception {

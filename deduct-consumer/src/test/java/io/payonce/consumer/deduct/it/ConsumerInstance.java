@@ -39,8 +39,10 @@ final class ConsumerInstance implements AutoCloseable {
 		properties.put("spring.profiles.active", "local");
 		properties.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		properties.put("spring.datasource.url", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
-		properties.put("spring.datasource.username", LocalDatabase.TRADE.user());
-		properties.put("spring.datasource.password", LocalDatabase.TRADE.password());
+		properties.put("spring.datasource.username", LocalDatabase.TRADE_APP.user());
+		properties.put("spring.datasource.password", LocalDatabase.TRADE_APP.password());
+		properties.put("spring.flyway.user", LocalDatabase.TRADE.user());
+		properties.put("spring.flyway.password", LocalDatabase.TRADE.password());
 		properties.put("payonce.consumer.redis.address", stack.redis().address());
 		properties.put("payonce.consumer.redis.timeout", "500ms");
 		properties.put("payonce.consumer.group-id", groupId);

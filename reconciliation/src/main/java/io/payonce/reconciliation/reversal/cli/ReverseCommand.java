@@ -22,7 +22,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * </pre>
  *
  * The database comes from {@code SPRING_DATASOURCE_URL|USERNAME|PASSWORD} (URL and user default to the local
- * trade schema; the password has no default, as in the service). Exit code 0 when the flow is reversed (now or
+ * trade schema and the reconciliation's own user; the password has no default, as in the service). Exit code 0 when the flow is reversed (now or
  * before), 2 when the request was refused, 64 on bad usage.
  */
 public final class ReverseCommand {
@@ -60,7 +60,7 @@ public final class ReverseCommand {
 		}
 		DriverManagerDataSource dataSource = new DriverManagerDataSource(
 				env.getOrDefault("SPRING_DATASOURCE_URL", "jdbc:mariadb://localhost:13306/payonce_trade"),
-				env.getOrDefault("SPRING_DATASOURCE_USERNAME", "payonce_trade"), password);
+				env.getOrDefault("SPRING_DATASOURCE_USERNAME", "payonce_reconciliation"), password);
 		ReversalService service = new ReversalService(
 				new JdbcReversalLedger(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource)),
 				Clock.systemUTC());
