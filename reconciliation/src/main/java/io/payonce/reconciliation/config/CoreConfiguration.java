@@ -27,7 +27,7 @@ class CoreConfiguration {
 	AuditService auditService(JdbcTemplate jdbc, PlatformTransactionManager transactions, AuditProperties audit,
 			Clock clock) {
 		return new AuditService(new JdbcLedgerReader(jdbc, transactions), new FileReportArchive(audit.reportDir()),
-				clock);
+				clock, audit.maxSpan());
 	}
 
 	@Bean

@@ -30,6 +30,8 @@ abstract class ReconciliationITSupport {
 
 	static final Path workDir;
 
+	static final String MAX_SPAN = "3660d";
+
 	static {
 		migrateTradeSchemaAsTheConsumerDoes();
 		try {
@@ -54,6 +56,8 @@ abstract class ReconciliationITSupport {
 		registry.add("payonce.reconciliation.continuous.scan-interval", () -> "250ms");
 		registry.add("payonce.reconciliation.alert.webhook-url", webhook::url);
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
+		// the repair test audits from its incident in 2020 to now: ten years, not the default month
+		registry.add("payonce.reconciliation.audit.max-span", () -> MAX_SPAN);
 	}
 
 	static void migrateTradeSchemaAsTheConsumerDoes() {
