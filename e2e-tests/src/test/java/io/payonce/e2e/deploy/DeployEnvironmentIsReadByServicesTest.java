@@ -69,7 +69,7 @@ class DeployEnvironmentIsReadByServicesTest {
 				.isEqualTo(String.valueOf(settings.applicationDefault("management.server.port")))
 				.isNotEqualTo(port);
 			assertThat(compose.ports(service)).as("%s ports", service)
-				.anySatisfy(mapping -> assertThat(mapping).endsWith(port, port));
+				.anySatisfy(mapping -> assertThat(mapping).containsExactly(port, port));
 			assertThat(compose.healthcheck(service)).as("%s health check", service)
 				.contains("/tcp/127.0.0.1/" + management + " ")
 				.contains("/actuator/health/readiness");

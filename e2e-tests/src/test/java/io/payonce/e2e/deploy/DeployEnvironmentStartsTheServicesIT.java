@@ -27,11 +27,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The compose configuration is complete: the four exec jars start with nothing but the environment the
- * compose file gives them, against the real local stack. Only the values Docker's network would provide are
- * mapped (kafka:9092, db:3306, redis:6379 to the stack's ports; the server ports to free ones, since the
- * defaults may be taken; the dlt-handler's volume path to a temporary folder); every name stays as written.
- * No application.yml default can hide a missing variable here, because the defaults point at other ports.
+ * The compose configuration is complete: the five exec jars start with nothing but the environment the
+ * compose file gives them, against the real local stack, in the order of compose's depends_on between them
+ * (reconciliation after deduct-consumer). Only the values Docker's network would provide are mapped
+ * (kafka:9092, db:3306, redis:6379 to the stack's ports; every port a service listens on to a free one, since the
+ * defaults may be taken; the volume paths to a temporary folder); every name stays as written. No application.yml
+ * default can hide a missing variable here, because the defaults point at other ports.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DeployEnvironmentStartsTheServicesIT {
@@ -51,7 +52,7 @@ class DeployEnvironmentStartsTheServicesIT {
 	private static Path workDir;
 
 	@BeforeAll
-	static void startTheJarsWithTheComposeEnvironment() throws IOException {
+	static void startTheJarsWithTheComposeEnvironment() throws Exception {
 		LocalStack stack = LocalStack.shared();
 		workDir = Files.createTempDirectory("payonce-deploy-env-");
 		ComposeFile compose = ComposeFile.main();
@@ -67,6 +68,12 @@ class DeployEnvironmentStartsTheServicesIT {
 			assertThat(env.keySet()).isEqualTo(composeEnv.keySet());
 			PORTS.put(service, Integer.parseInt(env.get("SERVER_PORT")));
 			MANAGEMENT_PORTS.put(service, Integer.parseInt(env.get("MANAGEMENT_SERVER_PORT")));
+			// what compose would wait for: the services this one depends on, ready
+			for (String dependency : compose.dependsOn(service).keySet()) {
+				if (PROCESSES.containsKey(dependency)) {
+					awaitReady(dependency);
+				}
+			}
 
 			ProcessBuilder builder = new ProcessBuilder(
 					Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
@@ -96,17 +103,21 @@ class DeployEnvironmentStartsTheServicesIT {
 	@Order(1)
 	void everyServiceBecomesReadyOnTheComposeEnvironmentAlone() throws Exception {
 		for (String service : DeployFiles.SERVICES) {
-			await(service + " ready").atMost(START_TIMEOUT)
-				.pollInterval(Duration.ofSeconds(2))
-				.ignoreExceptions() // connection refused until the server listens
-				.untilAsserted(() -> {
+			awaitReady(service);
+			assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/liveness")).as(service)
+				.contains("\"status\":\"UP\"");
+		}
+	}
+
+	private static void awaitReady(String service) {
+		await(service + " ready").atMost(START_TIMEOUT)
+			.pollInterval(Duration.ofSeconds(2))
+			.ignoreExceptions() // connection refused until the server listens
+			.untilAsserted(() -> {
 				assertThat(PROCESSES.get(service).isAlive()).as(service + " is running, log " + LOGS.get(service)).isTrue();
 				assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/readiness")).as(service)
 					.contains("\"status\":\"UP\"");
 			});
-			assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/liveness")).as(service)
-				.contains("\"status\":\"UP\"");
-		}
 	}
 
 	@Test
@@ -133,14 +144,15 @@ class DeployEnvironmentStartsTheServicesIT {
 
 	private static String mapValue(String name, String value, Map<String, String> hosts, LocalStack stack,
 			String service) {
-		if (name.equals("SERVER_PORT") || name.equals("MANAGEMENT_SERVER_PORT")) {
-			return Integer.toString(freePort());
-		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_HOST")) {
 			return "127.0.0.1";
 		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_PORT")) {
 			return Integer.toString(stack.mariaDb().port());
+		}
+		if (name.endsWith("_PORT")) {
+			// a port the service listens on: SERVER_PORT, MANAGEMENT_SERVER_PORT, the gateway's lookup
+			return Integer.toString(freePort());
 		}
 		if (value.startsWith("/var/lib/payonce")) {
 			return workDir.resolve(service).toString() + value.substring("/var/lib/payonce".length());

@@ -126,8 +126,95 @@ class DeployKubernetesManifestsTest {
 			Map<String, Object> pod = manifest.podSpec();
 			assertThat(DeployFiles.at(pod, "securityContext.runAsNonRoot")).as(service).isEqualTo(true);
 			assertThat(String.valueOf(DeployFiles.at(pod, "securityContext.runAsUser")))
-				.isEqualTo(Dockerfiles.userId(service));
+				.isEqualTo(Dockerfiles.userId());
 		}
+	}
+
+	@Test
+	void everyContainerRunsOnAReadOnlyRootWithoutCapabilitiesUnderRuntimeDefault() {
+		for (String service : DeployFiles.SERVICES) {
+			Manifest manifest = Manifest.of(service);
+			Map<String, Object> container = manifest.container();
+			assertThat(DeployFiles.at(manifest.podSpec(), "securityContext.seccompProfile.type")).as(service)
+				.isEqualTo("RuntimeDefault");
+			assertThat(DeployFiles.at(container, "securityContext.readOnlyRootFilesystem")).as(service).isEqualTo(true);
+			assertThat(DeployFiles.at(container, "securityContext.allowPrivilegeEscalation")).as(service).isEqualTo(false);
+			assertThat(DeployFiles.list(DeployFiles.at(container, "securityContext.capabilities.drop"))).as(service)
+				.containsExactly("ALL");
+			// what the JVM, Tomcat and RocksDB write goes to volumes: /tmp always, the state folder where there is one
+			Map<String, String> mounts = mounts(manifest);
+			assertThat(mounts).as(service).containsKey("/tmp");
+			manifest.environment().forEach((name, value) -> {
+				if (name.endsWith("_STATE_DIR") || name.endsWith("_AUDIT_FILE") || name.endsWith("_REPORT_DIR")) {
+					assertThat(mounts.keySet()).as("%s %s=%s on a volume", service, name, value)
+						.anySatisfy(path -> assertThat(value).startsWith(path + "/"));
+				}
+			});
+		}
+	}
+
+	@Test
+	void theManifestsNeverRunTheLocalProfile() {
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(Manifest.of(service).environment().getOrDefault("SPRING_PROFILES_ACTIVE", ""))
+				.as(service).doesNotContain("local");
+		}
+	}
+
+	@Test
+	void networkPoliciesDenyEverythingButTheCallbackPortToTheWorld() {
+		List<Map<String, Object>> policies = DeployFiles.yamlDocuments(DeployFiles.k8sDir().resolve("network-policies.yaml"));
+		Map<String, Object> defaultDeny = policies.stream()
+			.filter(policy -> DeployFiles.map(DeployFiles.at(policy, "spec.podSelector")).isEmpty()
+					&& DeployFiles.at(policy, "spec.ingress") == null && DeployFiles.at(policy, "spec.egress") == null)
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no default-deny policy"));
+		assertThat(DeployFiles.list(DeployFiles.at(defaultDeny, "spec.policyTypes"))).containsExactlyInAnyOrder("Ingress",
+				"Egress");
+
+		String gatewayPort = this.compose.environment("producer-gateway").get("SERVER_PORT");
+		List<String> openToAll = new ArrayList<>();
+		for (Map<String, Object> policy : policies) {
+			for (Object rule : DeployFiles.list(DeployFiles.at(policy, "spec.ingress"))) {
+				if (DeployFiles.list(DeployFiles.map(rule).get("from")).isEmpty()) {
+					Object selected = DeployFiles.at(policy, "spec.podSelector.matchLabels");
+					for (Object port : DeployFiles.list(DeployFiles.map(rule).get("ports"))) {
+						openToAll.add(selected + ":" + DeployFiles.map(port).get("port"));
+					}
+				}
+			}
+		}
+		assertThat(openToAll).containsExactly("{app.kubernetes.io/name=producer-gateway}:" + gatewayPort);
+
+		// every service may leave the pod only for what it uses; nothing in the namespace reaches anything else
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(policies).as(service + " egress policy").anySatisfy(policy -> {
+				assertThat(DeployFiles.map(DeployFiles.at(policy, "spec.podSelector.matchLabels")))
+					.containsEntry("app.kubernetes.io/name", service);
+				assertThat(DeployFiles.list(DeployFiles.at(policy, "spec.policyTypes"))).containsExactly("Egress");
+			});
+		}
+		Set<Object> gatewayOut = policies.stream()
+			.filter(policy -> "producer-gateway-out".equals(DeployFiles.at(policy, "metadata.name")))
+			.flatMap(policy -> DeployFiles.list(DeployFiles.at(policy, "spec.egress")).stream())
+			.flatMap(rule -> DeployFiles.list(DeployFiles.map(rule).get("ports")).stream())
+			.map(port -> DeployFiles.map(port).get("port"))
+			.collect(java.util.stream.Collectors.toSet());
+		assertThat(gatewayOut).as("the gateway talks to its database only").containsExactly(3306);
+		// the data stores, when they run in the cluster, admit the PayOnce namespace only
+		List<Map<String, Object>> dataStores = DeployFiles
+			.yamlDocuments(DeployFiles.k8sDir().resolve("data-stores/network-policies.yaml"));
+		assertThat(dataStores).singleElement().satisfies(policy -> assertThat(policy.toString())
+			.contains("kubernetes.io/metadata.name=payonce"));
+	}
+
+	private static Map<String, String> mounts(Manifest manifest) {
+		Map<String, String> mounts = new LinkedHashMap<>();
+		for (Object mount : DeployFiles.list(manifest.container().get("volumeMounts"))) {
+			mounts.put(String.valueOf(DeployFiles.map(mount).get("mountPath")),
+					String.valueOf(DeployFiles.map(mount).get("name")));
+		}
+		return mounts;
 	}
 
 	@Test

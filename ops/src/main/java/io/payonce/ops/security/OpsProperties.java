@@ -13,8 +13,7 @@ import org.springframework.validation.annotation.Validated;
  * Who may use a service's ops API and its management port ({@code payonce.ops.*}).
  *
  * @param users the ops users [PAYONCE_OPS_USERS_0_NAME, PAYONCE_OPS_USERS_0_PASSWORD, PAYONCE_OPS_USERS_0_ROLE, …].
- * No default: the local profile names {@code admin}/{@code admin-local} and {@code viewer}/{@code viewer-local};
- * anywhere else a password must be a hash with its Spring Security prefix ({@code {bcrypt}…}, {@code {argon2}…})
+ * No default: the local profile names an admin and a viewer (application-local.yml of each service); anywhere else a password must be a hash with its Spring Security prefix ({@code {bcrypt}…}, {@code {argon2}…})
  * and a service with an ops API refuses to start without users.
  * @param usersRequired whether this service refuses to start without users [PAYONCE_OPS_USERS_REQUIRED, default
  * true]; false for the services whose only authenticated pages are on the management port (relay, consumer)

@@ -12,8 +12,8 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * The CDC account ({@code PAYONCE_RELAY_DATABASE_HOST|PORT|USER|PASSWORD|SSL}). Only replication rights and
- * reads of the outbox tables, never root. The password has no default (the local profile's is
- * {@code cdc-local}). {@link #toString()} masks it so that no log line can carry it.
+ * reads of the outbox tables, never root. The password has no default (the local profile has one,
+ * application-local.yml). {@link #toString()} masks it so that no log line can carry it.
  * <p>
  * {@code reconnectInterval} ({@code PAYONCE_RELAY_DATABASE_RECONNECT_INTERVAL}) is how often the binlog client
  * checks its connection and reconnects after the server went away (Debezium's

@@ -15,9 +15,9 @@ import org.springframework.validation.annotation.Validated;
  * Callback signatures ({@code payonce.gateway.signature.*}).
  *
  * @param secrets every active HMAC secret; more than one while a secret is being rotated
- * [{@code PAYONCE_GATEWAY_SIGNATURE_SECRETS}, comma-separated]. No default: the local profile has
- * {@code payonce-local-secret}; anywhere else each secret must be at least 32 bytes and not a published value
- * (the service refuses to start otherwise, see {@code io.payonce.ops.startup.UnsafeSettings}).
+ * [{@code PAYONCE_GATEWAY_SIGNATURE_SECRETS}, comma-separated]. No default: the local profile has one
+ * (application-local.yml); anywhere else each secret must be at least 32 bytes and not a published value (the
+ * service refuses to start otherwise, see {@code io.payonce.ops.startup.UnsafeSettings}).
  * @param tolerance how far the signed timestamp may lie from the gateway's clock, either way
  * [{@code PAYONCE_GATEWAY_SIGNATURE_TOLERANCE}]
  */
