@@ -164,7 +164,7 @@ class DltHandlerIT {
 		await().atMost(Duration.ofSeconds(30)).until(() -> this.index.find(eventId).isPresent());
 
 		// when an admin replays it through the API
-		HttpResponse<String> response = post("/api/v1/terminal/" + eventId + "/replay", "{}");
+		HttpResponse<String> response = post("/api/v1/terminal/" + eventId + "/replay", "{\"dryRun\":false}");
 
 		// then exactly one record with the same key, value and event id is on pay.success, attempt 1
 		assertThat(response.statusCode()).isEqualTo(200);
