@@ -68,7 +68,7 @@ class LocalValuesAreRefusedOutsideTheLocalProfileIT {
 
 		assertThat(run.exitCode()).as(run.log()).isNotZero();
 		assertThat(run.refusalLine()).endsWith(REFUSAL + "no ops user is configured: set payonce.ops.users[0].name,"
-				+ " .password ({bcrypt}…) and .role (ADMIN or VIEWER)");
+				+ " .password ({bcrypt}...) and .role (ADMIN or VIEWER)");
 	}
 
 	private Run start(String service, Map<String, String> deployEnv) throws Exception {

@@ -15,7 +15,8 @@ import io.payonce.ops.security.OpsProperties;
 /**
  * The settings a service must not run with outside the {@code local} profile, as plain rules over plain values
  * (the Spring side, {@link UnsafeSettingsCheck}, only collects them). Each problem is one sentence that names
- * the setting and what to do; no rule ever prints a value that is not already public.
+ * the setting and what to do, in ASCII (a log without a UTF-8 locale must still read it); no rule ever prints a
+ * value that is not already public.
  * <ul>
  * <li>a secret-like setting (a name ending in password, secret, secrets, token or key) holding a value this
  * repository publishes for the local stack, or a placeholder such as the manifests' {@code change-me};</li>
@@ -92,7 +93,7 @@ public final class UnsafeSettings {
 			}
 		}
 		if (settings.usersRequired() && settings.users().isEmpty()) {
-			problems.add("no ops user is configured: set payonce.ops.users[0].name, .password ({bcrypt}…) and .role"
+			problems.add("no ops user is configured: set payonce.ops.users[0].name, .password ({bcrypt}...) and .role"
 					+ " (ADMIN or VIEWER)");
 		}
 		List<OpsProperties.User> users = settings.users();
@@ -100,7 +101,7 @@ public final class UnsafeSettings {
 			String weakness = weakness(users.get(i).password());
 			if (weakness != null) {
 				problems.add("payonce.ops.users[" + i + "].password of '" + users.get(i).name() + "' is " + weakness
-						+ ": give a password hash, e.g. {bcrypt}$2a$10$… (SECURITY.md)");
+						+ ": give a password hash, e.g. {bcrypt}$2a$10$... (SECURITY.md)");
 			}
 		}
 		return new ArrayList<>(problems);

@@ -61,7 +61,7 @@ class UnsafeSettingsCheckTest {
 						"payonce.gateway.signature.secrets[0] is 5 bytes long, a callback secret needs at least 32"
 								+ " (e.g. openssl rand -hex 32)",
 						"payonce.ops.users[0].password of 'admin' is plain text ({noop}): give a password hash, e.g."
-								+ " {bcrypt}$2a$10$… (SECURITY.md)"));
+								+ " {bcrypt}$2a$10$... (SECURITY.md)"));
 	}
 
 	@Test

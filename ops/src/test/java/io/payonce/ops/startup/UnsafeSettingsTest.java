@@ -65,7 +65,7 @@ class UnsafeSettingsTest {
 	@Test
 	void aServiceWithAnOpsApiRefusesToRunWithoutUsers() {
 		assertThat(UnsafeSettings.problems(settings(Map.of(), List.of(), List.of(), true))).containsExactly(
-				"no ops user is configured: set payonce.ops.users[0].name, .password ({bcrypt}…) and .role (ADMIN or VIEWER)");
+				"no ops user is configured: set payonce.ops.users[0].name, .password ({bcrypt}...) and .role (ADMIN or VIEWER)");
 		// the relay and the consumer have only their management port: no user means nobody sees details
 		assertThat(UnsafeSettings.problems(settings(Map.of(), List.of(), List.of(), false))).isEmpty();
 	}
@@ -78,12 +78,12 @@ class UnsafeSettingsTest {
 				true));
 
 		assertThat(problems).containsExactly(
-				"payonce.ops.users[0].password of 'admin' is plain text: give a password hash, e.g. {bcrypt}$2a$10$… (SECURITY.md)",
-				"payonce.ops.users[1].password of 'admin' is plain text ({noop}): give a password hash, e.g. {bcrypt}$2a$10$… (SECURITY.md)",
+				"payonce.ops.users[0].password of 'admin' is plain text: give a password hash, e.g. {bcrypt}$2a$10$... (SECURITY.md)",
+				"payonce.ops.users[1].password of 'admin' is plain text ({noop}): give a password hash, e.g. {bcrypt}$2a$10$... (SECURITY.md)",
 				"payonce.ops.users[2].password of 'admin' is {sha256}, a digest, not a password hash: give a password hash,"
-						+ " e.g. {bcrypt}$2a$10$… (SECURITY.md)",
+						+ " e.g. {bcrypt}$2a$10$... (SECURITY.md)",
 				"payonce.ops.users[3].password of 'admin' is a prefix without a hash: give a password hash,"
-						+ " e.g. {bcrypt}$2a$10$… (SECURITY.md)");
+						+ " e.g. {bcrypt}$2a$10$... (SECURITY.md)");
 	}
 
 	@Test
