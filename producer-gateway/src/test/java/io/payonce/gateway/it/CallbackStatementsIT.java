@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the code meant to send), with the production clean-up IMMEDIATE. A new payment is inserted without a read
  * first and without toggling autocommit; a duplicate or conflict pays one refused INSERT instead of the read
  * it used to start with. Statements on connections opened meanwhile (pool start, reconnects) are left out:
- * they are the driver's connection set-up, not the callback's.
+ * they are the driver's connection set-up, not the callback's. The gateway works as its runtime user
+ * ({@code payonce_gateway_app}); its owner only migrates.
  */
 class CallbackStatementsIT extends GatewayIntegrationTest {
 
@@ -109,7 +110,7 @@ class CallbackStatementsIT extends GatewayIntegrationTest {
 				// The log is a CSV table: rows come back in the order they were written.
 				ResultSet rs = statement.executeQuery("""
 						SELECT thread_id, command_type, CONVERT(argument USING utf8mb4) AS argument
-						FROM mysql.general_log WHERE user_host LIKE '%s[%%'""".formatted(LocalDatabase.GATEWAY.user()))) {
+						FROM mysql.general_log WHERE user_host LIKE '%s[%%'""".formatted(LocalDatabase.GATEWAY_APP.user()))) {
 			while (rs.next()) {
 				if ("Connect".equals(rs.getString("command_type"))) {
 					newConnections.add(rs.getLong("thread_id"));
