@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,16 +13,21 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What one callback costs the database, read from MariaDB's general log (what the server received, not what
@@ -40,8 +46,16 @@ class CallbackStatementsIT extends GatewayIntegrationTest {
 		registry.add("payonce.gateway.outbox.cleanup", () -> "IMMEDIATE");
 	}
 
+	@Autowired
+	DataSource dataSource;
+
 	@BeforeEach
 	void startGeneralLog() throws SQLException {
+		// Hikari opens its connections in the background after the start: a connection whose Connect was logged
+		// before the log was emptied would leave its set-up statements without the Connect that marks them
+		HikariDataSource pool = this.dataSource.unwrap(HikariDataSource.class);
+		await().atMost(Duration.ofSeconds(60))
+			.until(() -> pool.getHikariPoolMXBean().getTotalConnections() >= pool.getMinimumIdle());
 		root("SET GLOBAL log_output = 'TABLE'", "SET GLOBAL general_log = 1", "TRUNCATE TABLE mysql.general_log");
 	}
 
