@@ -803,12 +803,17 @@ public final class Benchmark {
 
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+	/** Metrics are for ops users; the services run with the local profile and its viewer. */
+	private static final String LOCAL_VIEWER = "Basic " + java.util.Base64.getEncoder()
+		.encodeToString("viewer:viewer-local".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
 	private static final Pattern VALUE = Pattern.compile("\"value\"\\s*:\\s*([0-9.Ee+-]+)");
 
 	private static double metric(ServiceProcess service, String name, String query) {
 		try {
 			HttpResponse<String> response = HTTP.send(
-					HttpRequest.newBuilder(URI.create(service.baseUrl() + "/actuator/metrics/" + name + query))
+					HttpRequest.newBuilder(URI.create(service.managementUrl() + "/actuator/metrics/" + name + query))
+						.header("Authorization", LOCAL_VIEWER)
 						.timeout(Duration.ofSeconds(10))
 						.build(),
 					HttpResponse.BodyHandlers.ofString());

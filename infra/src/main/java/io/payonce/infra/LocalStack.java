@@ -29,6 +29,12 @@ public final class LocalStack implements AutoCloseable {
 	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
 			"dlt-handler", "reconciliation", "platform-simulator");
 
+	/** The services' profile that carries every local convenience (and that production never runs). */
+	public static final String LOCAL_PROFILE = "local";
+
+	/** The gateway's lookup connector ({@code payonce.gateway.lookup.port}). */
+	public static final String GATEWAY_LOOKUP_PORT = "PAYONCE_GATEWAY_LOOKUP_PORT";
+
 	private static LocalStack shared;
 
 	private final LocalStackConfig config;
@@ -187,21 +193,25 @@ public final class LocalStack implements AutoCloseable {
 	}
 
 	/**
-	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
-	 * schema and user for the gateway and the consumer (and the trade schema for reconciliation), Redis for the
+	 * Environment variables that point a service at this stack (docs/conventions.md): the {@code local} profile
+	 * for all (the published local secrets and users are accepted only under it), Kafka for all, its own
+	 * schema, runtime user and Flyway (owner) user for the gateway, the consumer and the reconciliation, Redis for the
 	 * consumer, the CDC account for the relay, a Kafka Streams state folder inside the stack's data dir for the
 	 * dlt-handler and reconciliation.
 	 * @param service one of {@link #SERVICES}
 	 */
 	public Map<String, String> serviceEnvironment(String service) {
 		Map<String, String> env = new LinkedHashMap<>();
+		env.put("SPRING_PROFILES_ACTIVE", LOCAL_PROFILE);
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.kafka.bootstrapServers());
 		switch (service) {
 			case "producer-gateway":
-				putDataSource(env, LocalDatabase.GATEWAY);
+				putDataSource(env, LocalDatabase.GATEWAY_APP, LocalDatabase.GATEWAY);
+				// the ops lookup's own connector: a free port, so that two gateways never collide
+				env.put(GATEWAY_LOOKUP_PORT, Integer.toString(LocalStackConfig.freePort()));
 				break;
 			case "deduct-consumer":
-				putDataSource(env, LocalDatabase.TRADE);
+				putDataSource(env, LocalDatabase.TRADE_APP, LocalDatabase.TRADE);
 				env.put("PAYONCE_CONSUMER_REDIS_ADDRESS", this.redis.address());
 				break;
 			case "outbox-relay":
@@ -218,8 +228,8 @@ public final class LocalStack implements AutoCloseable {
 				env.put("PAYONCE_DLT_STREAMS_STATE_DIR", dataDir().resolve("dlt-handler-streams").toString());
 				break;
 			case "reconciliation":
-				// Reads the trade schema (ledger audit, reversals) with the consumer's account.
-				putDataSource(env, LocalDatabase.TRADE);
+				// The trade schema (ledger audit, reversals) with its own account; its table migrates as the owner.
+				putDataSource(env, LocalDatabase.RECONCILIATION, LocalDatabase.TRADE);
 				env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR",
 						dataDir().resolve("reconciliation-streams").toString());
 				break;
@@ -235,10 +245,13 @@ public final class LocalStack implements AutoCloseable {
 		return env;
 	}
 
-	private void putDataSource(Map<String, String> env, LocalDatabase database) {
-		env.put("SPRING_DATASOURCE_URL", this.mariaDb.jdbcUrl(database.schema()));
-		env.put("SPRING_DATASOURCE_USERNAME", database.user());
-		env.put("SPRING_DATASOURCE_PASSWORD", database.password());
+	/** The runtime user as the data source, the schema's owner as Flyway's user. */
+	private void putDataSource(Map<String, String> env, LocalDatabase runtime, LocalDatabase owner) {
+		env.put("SPRING_DATASOURCE_URL", this.mariaDb.jdbcUrl(runtime.schema()));
+		env.put("SPRING_DATASOURCE_USERNAME", runtime.user());
+		env.put("SPRING_DATASOURCE_PASSWORD", runtime.password());
+		env.put("SPRING_FLYWAY_USER", owner.user());
+		env.put("SPRING_FLYWAY_PASSWORD", owner.password());
 	}
 
 	/** Every node of this stack, in start order. */

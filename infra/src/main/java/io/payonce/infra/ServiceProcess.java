@@ -19,7 +19,9 @@ import java.util.stream.Stream;
 /**
  * One PayOnce service ({@code java -jar <module>-exec.jar}) as a separate process, with the same PID, log and
  * signal control as the nodes of the local stack: {@code <dir>/<service>.log}, {@code <dir>/<service>.pid}.
- * Healthy means {@code GET /actuator/health} answers {@code "status":"UP"}.
+ * Two ports: the service's own ({@code SERVER_PORT}) and its management port ({@code MANAGEMENT_SERVER_PORT},
+ * where actuator lives). Healthy means {@code GET /actuator/health} on the management port answers
+ * {@code "status":"UP"}.
  *
  * <pre>
  * ServiceProcess gateway = ServiceProcess.launch("producer-gateway", jar, port, stack.serviceEnvironment("producer-gateway"), dir);
@@ -37,23 +39,28 @@ public final class ServiceProcess extends ProcessNode {
 
 	private final int port;
 
+	private final int managementPort;
+
 	private final Map<String, String> environment;
 
 	private final List<String> jvmOptions;
 
-	private ServiceProcess(String service, Path jar, int port, Map<String, String> environment, Path dir,
-			List<String> jvmOptions) {
+	private ServiceProcess(String service, Path jar, int port, int managementPort, Map<String, String> environment,
+			Path dir, List<String> jvmOptions) {
 		super(service, dir);
 		this.jar = jar.toAbsolutePath();
 		this.port = port;
+		this.managementPort = managementPort;
 		Map<String, String> env = new LinkedHashMap<>(environment);
 		env.put("SERVER_PORT", Integer.toString(port));
+		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
 		this.environment = Map.copyOf(env);
 		this.jvmOptions = List.copyOf(jvmOptions);
 	}
 
 	/**
-	 * Launches the service and returns without waiting; follow with {@link #awaitHealthy(Duration)}.
+	 * Launches the service, its management port a free one, and returns without waiting; follow with
+	 * {@link #awaitHealthy(Duration)}.
 	 * @param environment added to this JVM's environment; {@code SERVER_PORT} is set from {@code port}
 	 * @param dir where the log and PID files go (and the working directory {@code <dir>/<service>/})
 	 */
@@ -64,11 +71,17 @@ public final class ServiceProcess extends ProcessNode {
 
 	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
 			Path dir, List<String> jvmOptions) {
+		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions);
+	}
+
+	/** @param managementPort the port of actuator ({@code MANAGEMENT_SERVER_PORT}) */
+	public static ServiceProcess launch(String service, Path jar, int port, int managementPort,
+			Map<String, String> environment, Path dir, List<String> jvmOptions) {
 		if (!Files.isRegularFile(jar)) {
 			throw new NodeStartException(service + ": no runnable jar at " + jar
 					+ " (build it: ./mvnw -pl " + service + " package -DskipTests)");
 		}
-		ServiceProcess process = new ServiceProcess(service, jar, port, environment, dir, jvmOptions);
+		ServiceProcess process = new ServiceProcess(service, jar, port, managementPort, environment, dir, jvmOptions);
 		process.launch();
 		return process;
 	}
@@ -130,6 +143,15 @@ public final class ServiceProcess extends ProcessNode {
 	/** {@code http://127.0.0.1:<port>}. */
 	public String baseUrl() {
 		return "http://127.0.0.1:" + this.port;
+	}
+
+	public int managementPort() {
+		return this.managementPort;
+	}
+
+	/** {@code http://127.0.0.1:<management port>}: actuator ({@code /actuator/health}, {@code /actuator/prometheus}). */
+	public String managementUrl() {
+		return "http://127.0.0.1:" + this.managementPort;
 	}
 
 	/** {@code true} if {@code /actuator/health} answers UP right now. */
@@ -195,7 +217,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	@Override
 	List<Integer> ports() {
-		return List.of(this.port);
+		return List.of(this.port, this.managementPort);
 	}
 
 	@Override
@@ -205,7 +227,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	@Override
 	boolean probe() throws IOException, InterruptedException {
-		return isUp(this.port);
+		return isUp(this.managementPort);
 	}
 
 	/** Identifies a service's JVM by its command line, first so that it is within what the JDK reads of it. */
@@ -213,8 +235,9 @@ public final class ServiceProcess extends ProcessNode {
 		return "-Dpayonce.service=" + service;
 	}
 
-	static boolean isUp(int port) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+	/** @param managementPort where the service's actuator listens */
+	static boolean isUp(int managementPort) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"))
 			.timeout(Duration.ofSeconds(2))
 			.GET()
 			.build();

@@ -63,8 +63,12 @@ class DeployRelayRunsALeaderAndAStandbyTest {
 				"stop_grace_period" }) {
 			assertThat(second.get(key)).as(key).isEqualTo(first.get(key));
 		}
-		assertThat(compose.ports(RELAY + "-2")).singleElement()
-			.satisfies((mapping) -> assertThat(mapping[1]).isEqualTo(compose.environment(RELAY).get("SERVER_PORT")));
+		// its own host ports (the first instance's are taken) for the same container ports: the API and actuator
+		assertThat(compose.ports(RELAY + "-2")).extracting((mapping) -> mapping[1])
+			.containsExactlyElementsOf(compose.ports(RELAY).stream().map((mapping) -> mapping[1]).toList())
+			.contains(String.valueOf(compose.environment(RELAY).get("SERVER_PORT")));
+		assertThat(compose.ports(RELAY + "-2")).extracting((mapping) -> mapping[0])
+			.doesNotContainAnyElementsOf(compose.ports(RELAY).stream().map((mapping) -> mapping[0]).toList());
 		// the MySQL variant switches both to the MySQL connector
 		ComposeFile mysql = ComposeFile.mysqlOverride();
 		assertThat(mysql.environment(RELAY + "-2")).isEqualTo(mysql.environment(RELAY));

@@ -85,7 +85,7 @@ final class ConsumerMetrics {
 		if (!consumer.isRunning()) {
 			return java.util.Optional.empty();
 		}
-		HttpRequest request = HttpRequest.newBuilder(URI.create(consumer.baseUrl() + "/actuator/prometheus"))
+		HttpRequest request = HttpRequest.newBuilder(URI.create(consumer.managementUrl() + "/actuator/prometheus"))
 			.timeout(Duration.ofSeconds(5))
 			.GET()
 			.build();

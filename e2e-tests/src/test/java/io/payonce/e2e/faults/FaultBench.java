@@ -257,10 +257,15 @@ final class FaultBench implements AutoCloseable {
 		return notes;
 	}
 
+	/** Health with its components (the local profile's viewer): what a note about a sick service should say. */
+	private static final String LOCAL_VIEWER = "Basic " + java.util.Base64.getEncoder()
+		.encodeToString("viewer:viewer-local".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
 	static String health(ServiceProcess service) {
 		try {
 			java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
-				.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.baseUrl() + "/actuator/health"))
+				.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(service.managementUrl() + "/actuator/health"))
+					.header("Authorization", LOCAL_VIEWER)
 					.timeout(Duration.ofSeconds(5))
 					.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
 			return "health " + response.statusCode() + " " + response.body();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -91,8 +92,13 @@ record RelayInstance(String role, String instanceId, String leader, String engin
 		}
 	}
 
+	private static final String LOCAL_VIEWER = "Basic "
+			+ Base64.getEncoder().encodeToString("viewer:viewer-local".getBytes(StandardCharsets.UTF_8));
+
 	private static String get(ServiceProcess relay, String path) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create(relay.baseUrl() + path))
+		// actuator listens on the management port; the relay component's details are for ops users only
+		HttpRequest request = HttpRequest.newBuilder(URI.create(relay.managementUrl() + path))
+			.header("Authorization", LOCAL_VIEWER)
 			.timeout(Duration.ofSeconds(2))
 			.build();
 		return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();

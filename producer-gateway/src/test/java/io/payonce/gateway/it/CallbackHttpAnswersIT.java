@@ -154,7 +154,7 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 		postSigned(aCallbackBody(id, "12.30"));
 
 		// when
-		HttpResponse<String> answer = get("/api/v1/payments/O-" + id);
+		HttpResponse<String> answer = lookup("O-" + id);
 
 		// then
 		assertThat(answer.statusCode()).isEqualTo(200);
@@ -168,7 +168,46 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 
 	@Test
 	void lookupOfUnknownOrderIs404Problem() {
-		assertProblem(get("/api/v1/payments/O-" + newId()), 404, "not_found");
+		assertProblem(lookup("O-" + newId()), 404, "not_found");
+	}
+
+	@Test
+	void lookupWithoutCredentialsIs401() {
+		// given a payment that exists
+		String id = newId();
+		postSigned(aCallbackBody(id, "3.00"));
+
+		// then nobody without an ops user learns anything about it
+		HttpResponse<String> answer = get(this.lookup.port(), "/api/v1/payments/O-" + id, null, null);
+		assertThat(answer.statusCode()).isEqualTo(401);
+		assertThat(answer.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+				(challenge) -> assertThat(challenge).startsWith("Basic"));
+		assertThat(answer.body()).doesNotContain("3.00");
+		assertThat(get(this.lookup.port(), "/api/v1/payments/O-" + id, "viewer", "wrong").statusCode()).isEqualTo(401);
+	}
+
+	@Test
+	void lookupIsNotOnTheCallbackPortNorTheCallbackOnTheLookupPort() {
+		String id = newId();
+		postSigned(aCallbackBody(id, "3.00"));
+
+		// the callback port knows no lookup, even for an ops user: its threads and connections are the callbacks'
+		assertThat(get(this.port, "/api/v1/payments/O-" + id, "viewer", "viewer-local").statusCode()).isEqualTo(404);
+		assertThat(get(this.port, "/api/v1/payments/O-" + id, null, null).statusCode()).isEqualTo(404);
+		// and the lookup port takes no callback
+		assertThat(postTo(this.lookup.port(), aCallbackBody(newId(), "1.00")).statusCode()).isEqualTo(404);
+		assertThat(this.lookup.port()).isNotIn(this.port, this.managementPort);
+	}
+
+	@Test
+	void actuatorIsOnlyOnTheManagementPort() {
+		assertThat(get(this.port, "/actuator/health", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.port, "/actuator/prometheus", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.lookup.port(), "/actuator/health", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.managementPort, "/actuator/health/readiness", null, null).statusCode()).isEqualTo(200);
+		// the database's state and its errors only to an ops user
+		assertThat(get(this.managementPort, "/actuator/health", null, null).body()).doesNotContain("components");
+		assertThat(get(this.managementPort, "/actuator/health", "viewer", "viewer-local").body()).contains("\"db\"");
 	}
 
 	@Test

@@ -20,14 +20,17 @@ import java.util.concurrent.Future;
 
 import io.payonce.gateway.GatewayApplication;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
+import io.payonce.gateway.callback.web.LookupConnector;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.MariaDbNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -38,9 +41,11 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = GatewayApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "payonce.gateway.outbox.cleanup=RETENTION", "payonce.gateway.retry-after=3s",
+				"payonce.gateway.lookup.port=0",
 				// 50 parallel requests share 10 pooled connections on a busy 2-core machine; 2 s is the
 				// production default, the ITs allow more so that only a real outage answers 503 here.
 				"spring.datasource.hikari.connection-timeout=5000" })
+@ActiveProfiles("local")
 abstract class GatewayIntegrationTest {
 
 	static final String SECRET = "payonce-local-secret";
@@ -56,12 +61,20 @@ abstract class GatewayIntegrationTest {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	LookupConnector lookup;
+
+	@LocalManagementPort
+	int managementPort;
+
 	@DynamicPropertySource
 	static void localStackDatabase(DynamicPropertyRegistry registry) {
 		MariaDbNode mariaDb = LocalStack.shared().mariaDb();
 		registry.add("spring.datasource.url", () -> mariaDb.jdbcUrl(LocalDatabase.GATEWAY.schema()));
-		registry.add("spring.datasource.username", LocalDatabase.GATEWAY::user);
-		registry.add("spring.datasource.password", LocalDatabase.GATEWAY::password);
+		registry.add("spring.datasource.username", LocalDatabase.GATEWAY_APP::user);
+		registry.add("spring.datasource.password", LocalDatabase.GATEWAY_APP::password);
+		registry.add("spring.flyway.user", LocalDatabase.GATEWAY::user);
+		registry.add("spring.flyway.password", LocalDatabase.GATEWAY::password);
 	}
 
 	/** A fresh, valid callback body; orderNo {@code O-<id>}, payNo {@code N-<id>}. */
@@ -117,7 +130,17 @@ abstract class GatewayIntegrationTest {
 	}
 
 	HttpResponse<String> post(byte[] body, String signature) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(url("/api/v1/callbacks/pay"))
+		return post(this.port, body, signature);
+	}
+
+	/** A signed callback to another port of the gateway. */
+	HttpResponse<String> postTo(int port, String body) {
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		return post(port, bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes));
+	}
+
+	private HttpResponse<String> post(int port, byte[] body, String signature) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/callbacks/pay"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")
 			// What platforms send; errors must still come back as application/problem+json.
@@ -129,8 +152,21 @@ abstract class GatewayIntegrationTest {
 		return send(request.build());
 	}
 
-	HttpResponse<String> get(String path) {
-		return send(HttpRequest.newBuilder(url(path)).timeout(Duration.ofSeconds(30)).GET().build());
+	/** A GET on the lookup's own port as the local profile's viewer (the lookup is for ops users only). */
+	HttpResponse<String> lookup(String orderNo) {
+		return get(this.lookup.port(), "/api/v1/payments/" + orderNo, "viewer", "viewer-local");
+	}
+
+	/** A GET on any port of the gateway, with credentials or (user null) without. */
+	HttpResponse<String> get(int port, String path, String user, String password) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+			.timeout(Duration.ofSeconds(30))
+			.GET();
+		if (user != null) {
+			request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+				.encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+		}
+		return send(request.build());
 	}
 
 	private HttpResponse<String> send(HttpRequest request) {
@@ -144,10 +180,6 @@ abstract class GatewayIntegrationTest {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	private URI url(String path) {
-		return URI.create("http://127.0.0.1:" + this.port + path);
 	}
 
 	long outboxEvents(String orderNo) {

@@ -43,7 +43,7 @@ class IdentifiersAreByteExactIT extends GatewayIntegrationTest {
 			.params(lower, Topic.PAY_REFUND_REQUIRED.topicName())
 			.query(String.class)
 			.single()).contains("\"firstPayNo\":\"pa-" + id + "\"");
-		assertThat(get("/api/v1/payments/" + upper).body()).contains("\"payNo\":\"pb-" + id + "\"");
+		assertThat(lookup(upper).body()).contains("\"payNo\":\"pb-" + id + "\"");
 	}
 
 	@Test

@@ -70,7 +70,7 @@ class SecondPaymentsAreRecordedOnceIT extends GatewayIntegrationTest {
 				}));
 		assertThat(this.meters.counter("payonce.gateway.duplicate.payments").count()).isEqualTo(recordedBefore + 1);
 		// and the order's lookup still shows its own payment
-		assertThat(get("/api/v1/payments/" + orderNo).body()).contains("\"payNo\":\"N-" + id + "\"");
+		assertThat(lookup(orderNo).body()).contains("\"payNo\":\"N-" + id + "\"");
 	}
 
 	@Test

@@ -152,6 +152,18 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 				String.class)).isEqualTo("utf8mb4_bin");
 	}
 
+	@Test
+	void aPeriodLongerThanTheMaximumIs400NamingTo() throws Exception {
+		HttpResponse<String> answer = get("/api/v1/audits?from=2000-01-01T00:00:00Z&to=2020-01-01T00:00:00Z", "viewer",
+				"viewer-local");
+
+		assertThat(answer.statusCode()).isEqualTo(400);
+		assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(
+				type -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(answer.body()).contains("\"field\":\"to\"", "payonce.reconciliation.audit.max-span",
+				"\"maxSpan\":\"PT87840H\"");
+	}
+
 	private long seedUser(String balance) {
 		long user = ThreadLocalRandom.current().nextLong(1_000_000, 9_000_000_000L);
 		this.trade.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", user,
@@ -178,8 +190,8 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 
 	private Map<String, String> tradeEnv() {
 		return Map.of("SPRING_DATASOURCE_URL", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()),
-				"SPRING_DATASOURCE_USERNAME", LocalDatabase.TRADE.user(), "SPRING_DATASOURCE_PASSWORD",
-				LocalDatabase.TRADE.password());
+				"SPRING_DATASOURCE_USERNAME", LocalDatabase.RECONCILIATION.user(), "SPRING_DATASOURCE_PASSWORD",
+				LocalDatabase.RECONCILIATION.password());
 	}
 
 	private long reportFiles() throws Exception {

@@ -28,6 +28,7 @@ final class TradeSchema {
 			.dataSource(stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 					LocalDatabase.TRADE.password())
 			.locations("filesystem:" + migrations)
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
 			.load()
 			.migrate();
 	}

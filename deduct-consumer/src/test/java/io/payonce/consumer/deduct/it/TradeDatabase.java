@@ -22,7 +22,12 @@ final class TradeDatabase {
 				stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 				LocalDatabase.TRADE.password());
 		// The schema is the consumer's own Flyway migration; a test may seed before any consumer has started.
-		Flyway.configure().dataSource(dataSource).callbacks(new TradeSchemaPreflight()).load().migrate();
+		Flyway.configure()
+			.dataSource(dataSource)
+			.callbacks(new TradeSchemaPreflight())
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
+			.load()
+			.migrate();
 		this.jdbc = new JdbcTemplate(dataSource);
 	}
 

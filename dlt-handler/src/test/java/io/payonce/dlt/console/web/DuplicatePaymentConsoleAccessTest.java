@@ -14,15 +14,18 @@ import io.payonce.dlt.refund.DuplicatePaymentIndex;
 import io.payonce.dlt.refund.RefundDecision;
 import io.payonce.dlt.refund.RefundService;
 import io.payonce.dlt.terminal.ListAuditTrail;
+import io.payonce.ops.security.OpsSecurityAutoConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +40,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * lists, only ADMIN records a refund, with a JSON body and a note, once.
  */
 @WebMvcTest(controllers = DuplicatePaymentController.class)
-@Import({ ConsoleSecurityConfiguration.class, DuplicatePaymentConsoleAccessTest.Fixture.class })
+@ImportAutoConfiguration(OpsSecurityAutoConfiguration.class)
+@Import(DuplicatePaymentConsoleAccessTest.Fixture.class)
+@ActiveProfiles("local")
 class DuplicatePaymentConsoleAccessTest {
 
 	private static final Instant T0 = Instant.parse("2026-09-28T02:00:00Z");

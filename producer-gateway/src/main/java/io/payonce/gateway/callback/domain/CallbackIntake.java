@@ -80,11 +80,6 @@ public final class CallbackIntake {
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
 	}
 
-	/** The payment that holds the order. */
-	public Optional<StoredPayment> lookup(String orderNo) {
-		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
-	}
-
 	private Decision decide(PaymentCallback callback) {
 		UUID newEventId = newEventId(callback);
 		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {

@@ -200,7 +200,7 @@ class CallbackIntakeDecisionsTest {
 			assertThat(row.kind()).isEqualTo(PaymentKind.DUPLICATE);
 			assertThat(row.eventId()).isEqualTo(second.eventId());
 		});
-		assertThat(this.intake.lookup("P20260928001")).hasValueSatisfying(
+		assertThat(this.db.findByOrderNo("P20260928001")).hasValueSatisfying(
 				(holder) -> assertThat(holder.eventId()).isEqualTo(first.eventId()));
 		// and its one event is a DuplicatePayment to pay.refund-required, keyed by the order
 		assertThat(this.db.events).hasSize(2).last().satisfies((event) -> {
@@ -309,7 +309,7 @@ class CallbackIntakeDecisionsTest {
 			assertThat(event.type()).isEqualTo(EventType.PAY_SUCCESS.wireName());
 			assertThat(EventCodec.decode(PaySuccess.class, event.payload().getBytes()).payNo()).isEqualTo("PN-SECOND");
 		});
-		assertThat(this.intake.lookup("P20260928001"))
+		assertThat(this.db.findByOrderNo("P20260928001"))
 			.hasValueSatisfying((holder) -> assertThat(holder.payNo()).isEqualTo("PN-SECOND"));
 		assertThat(this.db.byPayNo("PN20260928001")).satisfies((row) -> {
 			assertThat(row.kind()).isEqualTo(PaymentKind.DUPLICATE);
