@@ -114,3 +114,65 @@ document.getElementById('resolve').addEventListener('click', () => {
     .catch(err => say(err.message));
 });
 load().catch(err => say(err.message));
+
+// Duplicate payments (money owed back): list newest first, record a refund made at the platform.
+const dpBody = document.querySelector('#dp-records tbody');
+const dpMessage = document.getElementById('dp-message');
+
+function age(seconds) {
+  if (seconds < 120) { return seconds + ' s'; }
+  if (seconds < 7200) { return Math.floor(seconds / 60) + ' min'; }
+  if (seconds < 172800) { return Math.floor(seconds / 3600) + ' h'; }
+  return Math.floor(seconds / 86400) + ' d';
+}
+
+async function loadDuplicatePayments() {
+  const form = new FormData(document.getElementById('dp-filter'));
+  const query = new URLSearchParams();
+  for (const [key, value] of form.entries()) { if (value) { query.set(key, value); } }
+  const entries = await call('GET', '/duplicate-payments' + (query.toString() ? '?' + query : ''));
+  dpBody.replaceChildren();
+  for (const entry of entries) {
+    const row = document.createElement('tr');
+    row.className = entry.state;
+    row.dataset.payNo = entry.payNo;
+    cell(row, entry.detectedAt);
+    cell(row, age(entry.ageSeconds));
+    cell(row, entry.orderNo, 'order-no');
+    cell(row, entry.payNo, 'pay-no');
+    cell(row, entry.firstPayNo);
+    cell(row, entry.problem ? 'unreadable: ' + entry.problem : entry.amount);
+    cell(row, entry.currency);
+    cell(row, entry.paidAt);
+    cell(row, entry.detectedBy);
+    const state = cell(row, entry.state, 'status');
+    if (entry.state === 'REFUNDED') {
+      state.title = 'by ' + entry.refundedBy + ' at ' + entry.refundedAt + ': ' + entry.note;
+    }
+    const refunded = document.createElement('button');
+    refunded.type = 'button';
+    refunded.textContent = 'Mark refunded';
+    refunded.className = 'refunded';
+    refunded.disabled = entry.state !== 'OPEN';
+    refunded.addEventListener('click', () => markRefunded(entry));
+    cell(row, '').appendChild(refunded);
+    dpBody.appendChild(row);
+  }
+  dpMessage.textContent = entries.length + ' duplicate payment(s)';
+}
+
+async function markRefunded(entry) {
+  const note = window.prompt('Refunded ' + entry.amount + ' ' + entry.currency + ' of ' + entry.payNo
+    + ' (order ' + entry.orderNo + ') at the platform? Refund reference or note:');
+  if (note === null || note.trim() === '') { return; }
+  const done = await call('POST', '/duplicate-payments/' + encodeURIComponent(entry.payNo) + '/refunded', { note });
+  await loadDuplicatePayments();
+  dpMessage.textContent = done.changed ? 'Recorded: ' + entry.payNo + ' REFUNDED'
+    : entry.payNo + ' was REFUNDED already by ' + done.entry.refundedBy;
+}
+
+document.getElementById('dp-filter').addEventListener('submit', (e) => {
+  e.preventDefault();
+  loadDuplicatePayments().catch(err => { dpMessage.textContent = err.message; });
+});
+loadDuplicatePayments().catch(err => { dpMessage.textContent = err.message; });

@@ -30,8 +30,8 @@ import io.payonce.contract.Topic;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.LocalStackConfig;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.PayCallback;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.PayCallback;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -202,6 +202,11 @@ public final class Benchmark {
 				env.put("SPRING_APPLICATION_JSON",
 						"{\"spring\":{\"kafka\":{\"consumer\":{\"properties\":{\"session.timeout.ms\":\"120000\"}}}}}");
 			}
+			if (RELAY.equals(jar.getKey())) {
+				// The same for the relay's lease (its leader election): a pause past it would hand the lead over and
+				// the catch-up "from resume" would include a new term's start.
+				env.put("PAYONCE_RELAY_LEADERSHIP_SESSION_TIMEOUT", "120s");
+			}
 			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
 					"-XX:StartFlightRecording=name=bench,settings=" + jfc + ",filename="
 							+ serviceDir.resolve(jar.getKey() + "-exit.jfr"));
@@ -291,7 +296,7 @@ public final class Benchmark {
 		CallbackLoad load = new CallbackLoad(gateway.baseUrl());
 		this.log.println("== gateway alone (relay and consumer paused): " + gOrders.size() + " callbacks, "
 				+ this.scale.threads() + " senders");
-		long base = this.kafka.endOffsetSum(topicPay);
+		Kafka.RecordWatch relayed = this.kafka.watch(topicPay, prefix(run, "G"));
 		relay.pause();
 		consumer.pause();
 		t = Instant.now();
@@ -310,10 +315,12 @@ public final class Benchmark {
 		t = Instant.now();
 		cpu0 = Sys.cpuSnapshot(pids);
 		relay.resume();
-		double relaySeconds = this.kafka.awaitEndOffset(topicPay, base + gAccepted, Duration.ofSeconds(120));
+		double relaySeconds = relayed.awaitCount(gAccepted, Duration.ofSeconds(120));
 		Map<String, Double> relayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
 		phase("relay catch-up", t);
-		List<ConsumerRecord<String, byte[]>> gRecords = this.kafka.readAll(topicPay, prefix(run, "G"), (int) gAccepted);
+		List<ConsumerRecord<String, byte[]>> gRecords = relayed.records();
+		relayed.close();
+		long gEnd = this.kafka.committedSumAfter(CONSUMER_GROUP, topicPay, gRecords);
 		long firstTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
 		long lastTs = gRecords.stream().mapToLong(ConsumerRecord::timestamp).max().orElse(0);
 		double relayRate = (relaySeconds > 0) ? gAccepted / relaySeconds : Double.NaN;
@@ -323,7 +330,7 @@ public final class Benchmark {
 
 		this.log.println("== consumer alone, unique records: the backlog of " + gAccepted);
 		q0 = questions();
-		double[] consumerUnique = consumeBacklog(consumer, topicPay, base + gAccepted, pids, "consumer unique");
+		double[] consumerUnique = consumeBacklog(consumer, topicPay, gEnd, gAccepted, pids, "consumer unique");
 		double consumerStatements = (questions() - q0) / (double) gAccepted;
 		long[] gCheck = this.db.exactlyOnceCheck("payonce_trade", prefix(run, "G"));
 		this.log.printf("consumer unique: %.0f deductions/s; flows %d, distinct orders %d, PAID %d%n",
@@ -706,8 +713,13 @@ public final class Benchmark {
 	/** Resumes the paused consumer and waits until its group committed {@code target}: [records/s, CPU s]. */
 	private double[] consumeBacklog(ServiceProcess consumer, String topic, long target, Map<String, Long> pids,
 			String name) throws Exception {
-		long committedBefore = this.kafka.committedSum(CONSUMER_GROUP, topic);
-		long records = target - committedBefore;
+		return consumeBacklog(consumer, topic, target, target - this.kafka.committedSum(CONSUMER_GROUP, topic), pids,
+				name);
+	}
+
+	/** @param records how many records up to {@code target} (offsets also count transaction markers) */
+	private double[] consumeBacklog(ServiceProcess consumer, String topic, long target, long records,
+			Map<String, Long> pids, String name) throws Exception {
 		Instant t = Instant.now();
 		Map<String, Double> cpu0 = Sys.cpuSnapshot(pids);
 		long start = System.nanoTime();
@@ -791,12 +803,17 @@ public final class Benchmark {
 
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+	/** Metrics are for ops users; the services run with the local profile and its viewer. */
+	private static final String LOCAL_VIEWER = "Basic " + java.util.Base64.getEncoder()
+		.encodeToString("viewer:viewer-local".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
 	private static final Pattern VALUE = Pattern.compile("\"value\"\\s*:\\s*([0-9.Ee+-]+)");
 
 	private static double metric(ServiceProcess service, String name, String query) {
 		try {
 			HttpResponse<String> response = HTTP.send(
-					HttpRequest.newBuilder(URI.create(service.baseUrl() + "/actuator/metrics/" + name + query))
+					HttpRequest.newBuilder(URI.create(service.managementUrl() + "/actuator/metrics/" + name + query))
+						.header("Authorization", LOCAL_VIEWER)
 						.timeout(Duration.ofSeconds(10))
 						.build(),
 					HttpResponse.BodyHandlers.ofString());

@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
-import io.payonce.infra.pipeline.CallbackClient;
-import io.payonce.infra.pipeline.CallbackSignature;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.CallbackClient;
+import io.payonce.platform.callback.CallbackSignature;
+import io.payonce.platform.callback.PayCallback;
 
 /** Signed callbacks to the gateway: closed loop (as fast as it answers) or open loop (a fixed rate). */
 final class CallbackLoad {

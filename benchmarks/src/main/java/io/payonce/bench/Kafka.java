@@ -76,6 +76,8 @@ final class Kafka implements AutoCloseable {
 		props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
 		props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(autoCommit));
 		props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(maxPollRecords));
+		// as the pipeline's readers: the relay writes pay.success in transactions
+		props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
 		props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
 		props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
 		return new KafkaConsumer<>(props);
@@ -149,6 +151,24 @@ final class Kafka implements AutoCloseable {
 			.sum();
 	}
 
+	/**
+	 * The committed-offset sum a group reaches once it has handled these records: per partition the offset after
+	 * the last of them (a consumer commits that, not the end: a transaction's trailing commit marker takes an
+	 * offset too), elsewhere what it has committed now.
+	 */
+	long committedSumAfter(String group, String topic, List<ConsumerRecord<String, byte[]>> records) throws Exception {
+		Map<TopicPartition, Long> target = new java.util.HashMap<>();
+		this.admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().forEach((partition, offset) -> {
+			if (partition.topic().equals(topic) && offset != null) {
+				target.put(partition, offset.offset());
+			}
+		});
+		for (ConsumerRecord<String, byte[]> record : records) {
+			target.merge(new TopicPartition(record.topic(), record.partition()), record.offset() + 1, Math::max);
+		}
+		return target.values().stream().mapToLong(Long::longValue).sum();
+	}
+
 	private List<TopicPartition> partitions(String topic) throws Exception {
 		return this.admin.describeTopics(List.of(topic))
 			.allTopicNames()
@@ -158,19 +178,6 @@ final class Kafka implements AutoCloseable {
 			.stream()
 			.map(p -> new TopicPartition(topic, p.partition()))
 			.toList();
-	}
-
-	/** Seconds (from now) until the topic's end offsets sum to {@code target}; -1 on timeout. */
-	double awaitEndOffset(String topic, long target, Duration timeout) throws Exception {
-		long start = System.nanoTime();
-		long deadline = start + timeout.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (endOffsetSum(topic) >= target) {
-				return (System.nanoTime() - start) / 1e9;
-			}
-			Thread.sleep(20);
-		}
-		return -1;
 	}
 
 	/** Seconds (from {@code startNanos}) until the group has committed {@code target} on the topic; -1 on timeout. */
@@ -184,6 +191,59 @@ final class Kafka implements AutoCloseable {
 			Thread.sleep(20);
 		}
 		return -1;
+	}
+
+	/**
+	 * Watches a topic from its current end on: counts the committed records whose key starts with {@code keyPrefix}.
+	 * Counting records, not offsets: a transactional writer (the relay) adds a commit marker per partition and
+	 * transaction, which takes an offset but is no record.
+	 */
+	RecordWatch watch(String topic, String keyPrefix) throws Exception {
+		KafkaConsumer<String, byte[]> consumer = consumer("bench-watch-" + UUID.randomUUID(), false, 2000);
+		List<TopicPartition> partitions = partitions(topic);
+		consumer.assign(partitions);
+		consumer.seekToEnd(partitions);
+		partitions.forEach(consumer::position);
+		return new RecordWatch(consumer, keyPrefix);
+	}
+
+	/** See {@link #watch}. */
+	static final class RecordWatch implements AutoCloseable {
+
+		private final KafkaConsumer<String, byte[]> consumer;
+
+		private final String keyPrefix;
+
+		private final List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+
+		private RecordWatch(KafkaConsumer<String, byte[]> consumer, String keyPrefix) {
+			this.consumer = consumer;
+			this.keyPrefix = keyPrefix;
+		}
+
+		/** Seconds (from now) until {@code expected} records were read; -1 on timeout. */
+		double awaitCount(long expected, Duration timeout) {
+			long start = System.nanoTime();
+			long deadline = start + timeout.toNanos();
+			while (this.records.size() < expected && System.nanoTime() < deadline) {
+				for (ConsumerRecord<String, byte[]> record : this.consumer.poll(Duration.ofMillis(20))) {
+					if (record.key() != null && record.key().startsWith(this.keyPrefix)) {
+						this.records.add(record);
+					}
+				}
+			}
+			return (this.records.size() >= expected) ? (System.nanoTime() - start) / 1e9 : -1;
+		}
+
+		List<ConsumerRecord<String, byte[]>> records() {
+			return List.copyOf(this.records);
+		}
+
+		@Override
+		public void close() {
+			this.consumer.close(Duration.ofSeconds(5));
+		}
+
 	}
 
 	/** Reads the first {@code expected} records whose key starts with {@code keyPrefix}, headers included. */

@@ -12,6 +12,12 @@ public final class PayonceHeaders {
 	/** Event type name, see {@link EventType}. */
 	public static final String EVENT_TYPE = "eventType";
 
+	/**
+	 * Set by the outbox relay: the id of the relay instance that published the record (several instances run,
+	 * one leads at a time). Forensics only: which instance, in which leadership, wrote a copy.
+	 */
+	public static final String RELAYED_BY = "payonce-relayed-by";
+
 	/** Delivery attempt, 1 for the first delivery; the DLT handler increments it on each re-publish. */
 	public static final String ATTEMPT = "payonce-attempt";
 

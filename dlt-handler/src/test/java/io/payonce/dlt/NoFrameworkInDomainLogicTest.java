@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
- * The retry schedule, the terminal index, the alert rules and the replay rules are plain Java: no Spring,
+ * The retry schedule, the terminal index, the alert rules, the replay rules and the duplicate-payment index
+ * and refund rules are plain Java: no Spring,
  * no Kafka, no Jackson. Adapters live in the {@code streams}, {@code kafka}, {@code file}, {@code infra},
  * {@code web} sub-packages.
  */
@@ -22,7 +23,8 @@ class NoFrameworkInDomainLogicTest {
 	@Test
 	void domainPackagesKnowNoFramework() {
 		ArchRule rule = noClasses().that()
-			.resideInAnyPackage("io.payonce.dlt.retry", "io.payonce.dlt.terminal", "io.payonce.dlt.alert")
+			.resideInAnyPackage("io.payonce.dlt.retry", "io.payonce.dlt.terminal", "io.payonce.dlt.alert",
+					"io.payonce.dlt.refund")
 			.or()
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
 			.or()

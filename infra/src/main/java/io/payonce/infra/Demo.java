@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import io.payonce.infra.pipeline.CallbackClient;
-import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
-import io.payonce.infra.pipeline.PayCallback;
 import io.payonce.infra.pipeline.TradeLedger;
 import io.payonce.infra.pipeline.TradeLedger.Flow;
+import io.payonce.platform.callback.CallbackClient;
+import io.payonce.platform.callback.CallbackClient.CallbackResponse;
+import io.payonce.platform.callback.PayCallback;
 
 /**
  * {@code ./payonce demo} after {@code up}: seeds three accounts and INIT orders, sends signed callbacks with

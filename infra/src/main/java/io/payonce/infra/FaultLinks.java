@@ -34,7 +34,9 @@ public final class FaultLinks implements AutoCloseable {
 	/** Which stores each service talks to (the rest of its environment points nowhere through a link). */
 	static final Map<String, List<Store>> USES = Map.of("producer-gateway", List.of(Store.MARIADB), "outbox-relay",
 			List.of(Store.MARIADB, Store.KAFKA), "deduct-consumer", List.of(Store.KAFKA, Store.MARIADB, Store.REDIS),
-			"dlt-handler", List.of(Store.KAFKA), "reconciliation", List.of(Store.KAFKA, Store.MARIADB));
+			"dlt-handler", List.of(Store.KAFKA), "reconciliation", List.of(Store.KAFKA, Store.MARIADB),
+			// the payment platform's simulator keeps its own files and only calls the gateway over HTTP
+			"platform-simulator", List.of());
 
 	/** The broker listener each service's Kafka link ends on: name, port the broker binds, port it advertises. */
 	record KafkaListener(String name, int port, int advertisedPort) {

@@ -25,9 +25,15 @@ import java.util.Map;
  */
 public final class LocalStack implements AutoCloseable {
 
-	/** The services of DESIGN.md, as named in {@link #serviceEnvironment(String)}. */
+	/** The services of DESIGN.md and the payment platform simulator, as named in {@link #serviceEnvironment(String)}. */
 	public static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer",
-			"dlt-handler", "reconciliation");
+			"dlt-handler", "reconciliation", "platform-simulator");
+
+	/** The services' profile that carries every local convenience (and that production never runs). */
+	public static final String LOCAL_PROFILE = "local";
+
+	/** The gateway's lookup connector ({@code payonce.gateway.lookup.port}). */
+	public static final String GATEWAY_LOOKUP_PORT = "PAYONCE_GATEWAY_LOOKUP_PORT";
 
 	private static LocalStack shared;
 
@@ -225,21 +231,25 @@ public final class LocalStack implements AutoCloseable {
 	}
 
 	/**
-	 * Environment variables that point a service at this stack (docs/conventions.md): Kafka for all, its own
-	 * schema and user for the gateway and the consumer (and the trade schema for reconciliation), Redis for the
+	 * Environment variables that point a service at this stack (docs/conventions.md): the {@code local} profile
+	 * for all (the published local secrets and users are accepted only under it), Kafka for all, its own
+	 * schema, runtime user and Flyway (owner) user for the gateway, the consumer and the reconciliation, Redis for the
 	 * consumer, the CDC account for the relay, a Kafka Streams state folder inside the stack's data dir for the
 	 * dlt-handler and reconciliation.
 	 * @param service one of {@link #SERVICES}
 	 */
 	public Map<String, String> serviceEnvironment(String service) {
 		Map<String, String> env = new LinkedHashMap<>();
+		env.put("SPRING_PROFILES_ACTIVE", LOCAL_PROFILE);
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", via(service, FaultLinks.Store.KAFKA).orElse(this.kafka.bootstrapServers()));
 		switch (service) {
 			case "producer-gateway":
-				putDataSource(env, service, LocalDatabase.GATEWAY);
+				putDataSource(env, service, LocalDatabase.GATEWAY_APP, LocalDatabase.GATEWAY);
+				// the ops lookup's own connector: a free port, so that two gateways never collide
+				env.put(GATEWAY_LOOKUP_PORT, Integer.toString(LocalStackConfig.freePort()));
 				break;
 			case "deduct-consumer":
-				putDataSource(env, service, LocalDatabase.TRADE);
+				putDataSource(env, service, LocalDatabase.TRADE_APP, LocalDatabase.TRADE);
 				env.put("PAYONCE_CONSUMER_REDIS_ADDRESS",
 						via(service, FaultLinks.Store.REDIS).map(address -> "redis://" + address).orElse(this.redis.address()));
 				break;
@@ -257,10 +267,16 @@ public final class LocalStack implements AutoCloseable {
 				env.put("PAYONCE_DLT_STREAMS_STATE_DIR", dataDir().resolve("dlt-handler-streams").toString());
 				break;
 			case "reconciliation":
-				// Reads the trade schema (ledger audit, reversals) with the consumer's account.
-				putDataSource(env, service, LocalDatabase.TRADE);
+				// The trade schema (ledger audit, reversals) with its own account; its table migrates as the owner.
+				putDataSource(env, service, LocalDatabase.RECONCILIATION, LocalDatabase.TRADE);
 				env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR",
 						dataDir().resolve("reconciliation-streams").toString());
+				break;
+			case "platform-simulator":
+				// Fast retry schedule; callbacks go to its default gateway URL, localhost:8081 (./payonce's gateway).
+				// Tests whose gateway has another port use e2e-tests' SimulatorProcess.
+				env.put("SPRING_PROFILES_ACTIVE", "local");
+				env.put("PAYONCE_SIMULATOR_DATA_DIR", dataDir().resolve("platform-simulator").toString());
 				break;
 			default:
 				throw new IllegalArgumentException("Unknown service '" + service + "', expected one of " + SERVICES);
@@ -283,10 +299,16 @@ public final class LocalStack implements AutoCloseable {
 		return this.links.link(service, FaultLinks.Store.MARIADB).map(FaultProxy::port).orElse(this.mariaDb.port());
 	}
 
-	private void putDataSource(Map<String, String> env, String service, LocalDatabase database) {
-		env.put("SPRING_DATASOURCE_URL", "jdbc:mariadb://127.0.0.1:" + mariaDbPort(service) + "/" + database.schema());
-		env.put("SPRING_DATASOURCE_USERNAME", database.user());
-		env.put("SPRING_DATASOURCE_PASSWORD", database.password());
+	/**
+	 * The runtime user as the data source, the schema's owner as Flyway's user; through the service's link to
+	 * MariaDB if this stack has links.
+	 */
+	private void putDataSource(Map<String, String> env, String service, LocalDatabase runtime, LocalDatabase owner) {
+		env.put("SPRING_DATASOURCE_URL", "jdbc:mariadb://127.0.0.1:" + mariaDbPort(service) + "/" + runtime.schema());
+		env.put("SPRING_DATASOURCE_USERNAME", runtime.user());
+		env.put("SPRING_DATASOURCE_PASSWORD", runtime.password());
+		env.put("SPRING_FLYWAY_USER", owner.user());
+		env.put("SPRING_FLYWAY_PASSWORD", owner.password());
 	}
 
 	/** Every node of this stack, in start order. */

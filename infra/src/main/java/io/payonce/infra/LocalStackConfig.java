@@ -52,6 +52,11 @@ public record LocalStackConfig(Path dataDir, int kafkaPort, int kafkaControllerP
 		return new LocalStackConfig(dataDir, ports[0], ports[1], ports[2], ports[3], DEFAULT_PARTITIONS);
 	}
 
+	/** One port the kernel reports free right now (a service's management port in a test). */
+	public static int freePort() {
+		return Ports.freePorts(1)[0];
+	}
+
 	/** Small helpers around local TCP ports. */
 	static final class Ports {
 

@@ -10,15 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * {@code ./payonce up|down|status}: the local stack and the five services on the default ports of
- * docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is the working
- * directory, or the system property {@code payonce.repo}.
+ * {@code ./payonce up|down|status}: the local stack, the five services and the payment platform simulator on the
+ * default ports of docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is
+ * the working directory, or the system property {@code payonce.repo}.
  *
  * <p>
  * {@code up} returns once everything is healthy and leaves the processes running (they live in their own
@@ -26,12 +28,19 @@ import java.util.function.Function;
  */
 public final class LocalStackMain {
 
-	/** Start order: the relay and the consumer first, so the first callback finds its way through. */
-	static final List<Service> SERVICES = List.of(new Service("outbox-relay", 8082, false),
-			new Service("deduct-consumer", 8083, false), new Service("producer-gateway", 8081, false),
-			new Service("dlt-handler", 8084, false), new Service("reconciliation", 8085, true));
+	/**
+	 * Start order: the relay and the consumer first, so the first callback finds its way through. Management
+	 * ports (actuator) are the service ports + 1000, as in each service's application.yml.
+	 */
+	static final List<Service> SERVICES = List.of(new Service("outbox-relay", 8082, 9082, false),
+			new Service("deduct-consumer", 8083, 9083, false), new Service("producer-gateway", 8081, 9081, false),
+			new Service("dlt-handler", 8084, 9084, false), new Service("reconciliation", 8085, 9085, true),
+			new Service("platform-simulator", 8086, 9086, false));
 
 	static final String STATE_FILE = "state.properties";
+
+	/** The gateway's ops lookup, {@code GET /api/v1/payments/{orderNo}} (its application.yml default). */
+	static final int GATEWAY_LOOKUP_PORT = 8091;
 
 	private static final Duration HEALTH_TIMEOUT = Duration.ofMinutes(4);
 
@@ -78,12 +87,12 @@ public final class LocalStackMain {
 	}
 
 	/**
-	 * A service module and its default port.
+	 * A service module, its default port and its management port.
 	 *
 	 * @param afterTheOthers start only once every service before it is healthy (reconciliation adds its table
 	 * to the trade schema, which deduct-consumer creates)
 	 */
-	record Service(String module, int port, boolean afterTheOthers) {
+	record Service(String module, int port, int managementPort, boolean afterTheOthers) {
 
 		/** What its command line contains, to recognise its PID. */
 		String commandHint() {
@@ -131,8 +140,12 @@ public final class LocalStackMain {
 					awaitHealthy(starting);
 				}
 				this.out.println("Starting " + service.module() + " on port " + service.port() + " ...");
+				Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(service.module()));
+				if (env.containsKey(LocalStack.GATEWAY_LOOKUP_PORT)) {
+					env.put(LocalStack.GATEWAY_LOOKUP_PORT, Integer.toString(GATEWAY_LOOKUP_PORT));
+				}
 				ServiceProcess process = ServiceProcess.launch(service.module(), jar.get(), service.port(),
-						stack.serviceEnvironment(service.module()), this.dir);
+						service.managementPort(), env, this.dir, ServiceProcess.defaultJvmOptions());
 				started.add(process);
 				starting.add(process);
 			}
@@ -193,23 +206,24 @@ public final class LocalStackMain {
 		for (String[] node : NODES) {
 			Optional<ProcessHandle> process = ProcessNode.recorded(this.dir.resolve(node[0] + ".pid"), node[1]);
 			running += process.isPresent() ? 1 : 0;
-			this.out.printf("%-17s %-8s %s%n", node[0], process.isPresent() ? "running" : "stopped",
+			this.out.printf("%-18s %-8s %s%n", node[0], process.isPresent() ? "running" : "stopped",
 					state.getProperty(node[0] + ".address", ""));
 		}
 		for (Service service : SERVICES) {
 			Optional<ProcessHandle> process = ProcessNode.recorded(this.dir.resolve(service.module() + ".pid"),
 					service.commandHint());
 			running += process.isPresent() ? 1 : 0;
-			String health = process.isPresent() ? (healthy(service.port()) ? "UP" : "running, not UP") : "stopped";
-			this.out.printf("%-17s %-8s %s%n", service.module(), health,
+			String health = process.isPresent() ? (healthy(service.managementPort()) ? "UP" : "running, not UP")
+					: "stopped";
+			this.out.printf("%-18s %-8s %s%n", service.module(), health,
 					state.getProperty(service.module() + ".url", ""));
 		}
 		return running > 0 ? 0 : 3;
 	}
 
-	private static boolean healthy(int port) {
+	private static boolean healthy(int managementPort) {
 		try {
-			return ServiceProcess.isUp(port);
+			return ServiceProcess.isUp(managementPort);
 		}
 		catch (IOException ex) {
 			return false;
@@ -248,6 +262,7 @@ public final class LocalStackMain {
 		for (ServiceProcess service : services) {
 			state.setProperty(service.service() + ".url", service.baseUrl());
 			state.setProperty(service.service() + ".port", Integer.toString(service.port()));
+			state.setProperty(service.service() + ".management", service.managementUrl());
 			state.setProperty(service.service() + ".pid", Long.toString(service.pid()));
 			state.setProperty(service.service() + ".log", service.logFile().toString());
 		}
@@ -277,21 +292,28 @@ public final class LocalStackMain {
 	private void printSummary(LocalStack stack, List<ServiceProcess> services) {
 		this.out.println();
 		this.out.println("PayOnce is up. Logs and data under " + this.dir);
-		this.out.printf("  %-17s %-40s log %s%n", "kafka", stack.kafka().bootstrapServers(), stack.kafka().logFile());
-		this.out.printf("  %-17s %-40s log %s%n", "mariadb", stack.mariaDb().jdbcUrl(""), stack.mariaDb().logFile());
-		this.out.printf("  %-17s %-40s log %s%n", "redis", stack.redis().address(), stack.redis().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "kafka", stack.kafka().bootstrapServers(), stack.kafka().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "mariadb", stack.mariaDb().jdbcUrl(""), stack.mariaDb().logFile());
+		this.out.printf("  %-18s %-40s log %s%n", "redis", stack.redis().address(), stack.redis().logFile());
 		for (ServiceProcess service : services) {
-			this.out.printf("  %-17s %-40s log %s%n", service.service(), service.baseUrl(), service.logFile());
+			this.out.printf("  %-18s %-40s log %s%n", service.service(),
+					service.baseUrl() + " (actuator " + service.managementPort() + ")", service.logFile());
 		}
 		services.stream()
 			.filter(service -> service.service().equals("producer-gateway"))
 			.findFirst()
 			.ifPresent(gateway -> this.out.println("\nCallbacks: POST " + gateway.baseUrl()
-					+ "/api/v1/callbacks/pay (secret payonce-local-secret, local only; see README)"));
+					+ "/api/v1/callbacks/pay (secret payonce-local-secret, local only; see README)\nPayment lookup: GET"
+					+ " http://127.0.0.1:" + GATEWAY_LOOKUP_PORT + "/api/v1/payments/{orderNo} (viewer/viewer-local)"));
 		services.stream()
 			.filter(service -> service.service().equals("dlt-handler"))
 			.findFirst()
 			.ifPresent(dlt -> this.out.println("Ops console: " + dlt.baseUrl() + "/"));
+		services.stream()
+			.filter(service -> service.service().equals("platform-simulator"))
+			.findFirst()
+			.ifPresent(platform -> this.out.println("Payment platform simulator: POST " + platform.baseUrl()
+					+ "/api/v1/payments (\"the user paid\", it calls the gateway back; see platform-simulator/README.md)"));
 		this.out.println("Stop everything with ./payonce down");
 	}
 

@@ -19,7 +19,9 @@ import java.util.stream.Stream;
 /**
  * One PayOnce service ({@code java -jar <module>-exec.jar}) as a separate process, with the same PID, log and
  * signal control as the nodes of the local stack: {@code <dir>/<service>.log}, {@code <dir>/<service>.pid}.
- * Healthy means {@code GET /actuator/health} answers {@code "status":"UP"}.
+ * Two ports: the service's own ({@code SERVER_PORT}) and its management port ({@code MANAGEMENT_SERVER_PORT},
+ * where actuator lives). Healthy means {@code GET /actuator/health} on the management port answers
+ * {@code "status":"UP"}.
  *
  * <pre>
  * ServiceProcess gateway = ServiceProcess.launch("producer-gateway", jar, port, stack.serviceEnvironment("producer-gateway"), dir);
@@ -37,6 +39,8 @@ public final class ServiceProcess extends ProcessNode {
 
 	private final int port;
 
+	private final int managementPort;
+
 	private final Map<String, String> environment;
 
 	private final List<String> jvmOptions;
@@ -44,20 +48,23 @@ public final class ServiceProcess extends ProcessNode {
 	/** Folders or jars added to the application's classpath (Spring Boot's {@code loader.path}); usually none. */
 	private final List<Path> loaderPath;
 
-	private ServiceProcess(String service, Path jar, int port, Map<String, String> environment, Path dir,
-			List<String> jvmOptions, List<Path> loaderPath) {
+	private ServiceProcess(String service, Path jar, int port, int managementPort, Map<String, String> environment,
+			Path dir, List<String> jvmOptions, List<Path> loaderPath) {
 		super(service, dir);
 		this.jar = jar.toAbsolutePath();
 		this.port = port;
+		this.managementPort = managementPort;
 		Map<String, String> env = new LinkedHashMap<>(environment);
 		env.put("SERVER_PORT", Integer.toString(port));
+		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
 		this.environment = Map.copyOf(env);
 		this.jvmOptions = List.copyOf(jvmOptions);
 		this.loaderPath = List.copyOf(loaderPath);
 	}
 
 	/**
-	 * Launches the service and returns without waiting; follow with {@link #awaitHealthy(Duration)}.
+	 * Launches the service, its management port a free one, and returns without waiting; follow with
+	 * {@link #awaitHealthy(Duration)}.
 	 * @param environment added to this JVM's environment; {@code SERVER_PORT} is set from {@code port}
 	 * @param dir where the log and PID files go (and the working directory {@code <dir>/<service>/})
 	 */
@@ -68,7 +75,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
 			Path dir, List<String> jvmOptions) {
-		return launch(service, jar, port, environment, dir, jvmOptions, List.of());
+		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions, List.of());
 	}
 
 	/**
@@ -78,11 +85,23 @@ public final class ServiceProcess extends ProcessNode {
 	 */
 	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
 			Path dir, List<String> jvmOptions, List<Path> loaderPath) {
+		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions, loaderPath);
+	}
+
+	/** @param managementPort the port of actuator ({@code MANAGEMENT_SERVER_PORT}) */
+	public static ServiceProcess launch(String service, Path jar, int port, int managementPort,
+			Map<String, String> environment, Path dir, List<String> jvmOptions) {
+		return launch(service, jar, port, managementPort, environment, dir, jvmOptions, List.of());
+	}
+
+	private static ServiceProcess launch(String service, Path jar, int port, int managementPort,
+			Map<String, String> environment, Path dir, List<String> jvmOptions, List<Path> loaderPath) {
 		if (!Files.isRegularFile(jar)) {
 			throw new NodeStartException(service + ": no runnable jar at " + jar
 					+ " (build it: ./mvnw -pl " + service + " package -DskipTests)");
 		}
-		ServiceProcess process = new ServiceProcess(service, jar, port, environment, dir, jvmOptions, loaderPath);
+		ServiceProcess process = new ServiceProcess(service, jar, port, managementPort, environment, dir, jvmOptions,
+				loaderPath);
 		process.launch();
 		return process;
 	}
@@ -92,7 +111,7 @@ public final class ServiceProcess extends ProcessNode {
 	 * connection takes it between this choice and the service's bind seconds later.
 	 */
 	public static int freePort() {
-		return LocalStackConfig.Ports.freePorts(1)[0];
+		return LocalStackConfig.freePort();
 	}
 
 	/** Small heaps and the serial collector: four services, a broker and tests share two cores locally. */
@@ -154,9 +173,13 @@ public final class ServiceProcess extends ProcessNode {
 		return "http://127.0.0.1:" + this.port;
 	}
 
-	/** Where the actuator endpoints are ({@code /actuator/health}, {@code /actuator/prometheus}). */
+	public int managementPort() {
+		return this.managementPort;
+	}
+
+	/** {@code http://127.0.0.1:<management port>}: actuator ({@code /actuator/health}, {@code /actuator/prometheus}). */
 	public String managementUrl() {
-		return baseUrl();
+		return "http://127.0.0.1:" + this.managementPort;
 	}
 
 	/** {@code true} if {@code /actuator/health} answers UP right now. */
@@ -233,7 +256,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	@Override
 	List<Integer> ports() {
-		return List.of(this.port);
+		return List.of(this.port, this.managementPort);
 	}
 
 	@Override
@@ -243,7 +266,7 @@ public final class ServiceProcess extends ProcessNode {
 
 	@Override
 	boolean probe() throws IOException, InterruptedException {
-		return isUp(managementUrl());
+		return isUp(this.managementPort);
 	}
 
 	/** Identifies a service's JVM by its command line, first so that it is within what the JDK reads of it. */
@@ -251,12 +274,9 @@ public final class ServiceProcess extends ProcessNode {
 		return "-Dpayonce.service=" + service;
 	}
 
-	static boolean isUp(int port) throws IOException, InterruptedException {
-		return isUp("http://127.0.0.1:" + port);
-	}
-
-	static boolean isUp(String managementUrl) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
+	/** @param managementPort where the service's actuator listens */
+	static boolean isUp(int managementPort) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"))
 			.timeout(Duration.ofSeconds(2))
 			.GET()
 			.build();

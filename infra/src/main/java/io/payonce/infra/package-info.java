@@ -16,10 +16,12 @@
  *
  * <p>
  * Services: {@link io.payonce.infra.ServiceProcess} runs a module's exec jar (from a private copy, so that a
- * rebuild cannot corrupt it) with the environment of {@link io.payonce.infra.LocalStack#serviceEnvironment} and
- * waits for {@code /actuator/health} UP. {@code ./payonce} drives {@link io.payonce.infra.LocalStackMain}
+ * rebuild cannot corrupt it) with the environment of {@link io.payonce.infra.LocalStack#serviceEnvironment} (the
+ * services' {@code local} profile, their runtime and Flyway users) and waits for {@code /actuator/health} UP on
+ * the service's management port. {@code ./payonce} drives {@link io.payonce.infra.LocalStackMain}
  * (up/down/status, state in {@code .payonce/state.properties}) and {@link io.payonce.infra.Demo}; the demo and
- * the e2e tests share the signed callback client and ledger queries of {@code io.payonce.infra.pipeline}.
+ * the e2e tests share the ledger queries of {@code io.payonce.infra.pipeline} and the signed callback client of
+ * {@code io.payonce.platform.callback} (module platform-api, shared with the platform simulator).
  *
  * <p>
  * Faults: {@link io.payonce.infra.ManagedNode#kill()} returns only once the process has exited and records how
@@ -31,8 +33,8 @@
  *
  * <p>
  * Invariants: a restart keeps the data (MariaDB is initialised only once per data dir, Kafka storage formatted
- * only once); schemas, users and topics are (re)created idempotently at every start; the CDC account can read
- * and replicate but never write.
+ * only once); schemas, users and topics are (re)created idempotently at every start; the CDC account can
+ * replicate and read the outbox tables but never write; runtime users have DML only (SECURITY.md).
  *
  * <p>
  * Where a Docker engine exists, {@code PAYONCE_STACK=testcontainers} makes {@link io.payonce.infra.LocalStack#shared()}

@@ -104,21 +104,48 @@ class LocalStackIT {
 	}
 
 	@Test
-	void theCdcUserCanReadTheBinlogButCannotWriteToTheTradeSchema() throws SQLException {
+	void theCdcUserReadsTheBinlogButNoTableOutsideTheOutboxes() throws SQLException {
 		LocalDatabase cdc = LocalDatabase.CDC;
 		try (Connection connection = DriverManager.getConnection(stack.mariaDb().jdbcUrl(""), cdc.user(),
 				cdc.password()); Statement statement = connection.createStatement()) {
 			try (ResultSet grants = statement.executeQuery("SHOW GRANTS")) {
 				assertThat(grants.next()).isTrue();
-				assertThat(grants.getString(1)).contains("SELECT", "RELOAD", "SHOW DATABASES", "REPLICATION SLAVE",
-						"BINLOG MONITOR");
+				assertThat(grants.getString(1)).contains("RELOAD", "SHOW DATABASES", "REPLICATION SLAVE", "BINLOG MONITOR")
+					.doesNotContain("SELECT");
 			}
 			try (ResultSet status = statement.executeQuery("SHOW BINARY LOGS")) {
 				assertThat(status.next()).as("SHOW BINARY LOGS lists the binlog").isTrue();
 			}
+			// the accounts and their password hashes: denied (earlier versions granted SELECT on *.*)
+			assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM mysql.global_priv"))
+				.isInstanceOf(SQLException.class)
+				.hasMessageContaining("denied");
+			assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM payonce_trade.t_probe_of_nobody"))
+				.isInstanceOf(SQLException.class)
+				.hasMessageContaining("denied");
 			assertThatThrownBy(() -> statement.execute("CREATE TABLE payonce_trade.t_cdc_probe (id INT)"))
 				.isInstanceOf(SQLException.class)
 				.hasMessageContaining("denied");
+		}
+	}
+
+	@Test
+	void aRuntimeUserWritesRowsButNeverTheSchema() throws SQLException {
+		try (Connection owner = DriverManager.getConnection(stack.mariaDb().jdbcUrl("payonce_gateway"),
+				LocalDatabase.GATEWAY.user(), LocalDatabase.GATEWAY.password());
+				Statement statement = owner.createStatement()) {
+			statement.execute("CREATE TABLE IF NOT EXISTS t_runtime_probe (id INT PRIMARY KEY)");
+		}
+		try (Connection runtime = DriverManager.getConnection(stack.mariaDb().jdbcUrl("payonce_gateway"),
+				LocalDatabase.GATEWAY_APP.user(), LocalDatabase.GATEWAY_APP.password());
+				Statement statement = runtime.createStatement()) {
+			statement.execute("INSERT INTO t_runtime_probe (id) VALUES (1) ON DUPLICATE KEY UPDATE id = id");
+			for (String ddl : List.of("CREATE TABLE t_runtime_probe_2 (id INT)", "DROP TABLE t_runtime_probe",
+					"ALTER TABLE t_runtime_probe ADD COLUMN x INT", "GRANT SELECT ON t_runtime_probe TO 'payonce_cdc'@'%'")) {
+				assertThatThrownBy(() -> statement.execute(ddl)).as(ddl)
+					.isInstanceOf(SQLException.class)
+					.hasMessageContaining("denied");
+			}
 		}
 	}
 
@@ -179,10 +206,18 @@ class LocalStackIT {
 		assertThat(stack.serviceEnvironment("producer-gateway"))
 			.containsEntry("SPRING_DATASOURCE_URL",
 					"jdbc:mariadb://" + link("producer-gateway", FaultLinks.Store.MARIADB).address() + "/payonce_gateway")
-			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_gateway");
+			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_gateway_app")
+			.containsEntry("SPRING_FLYWAY_USER", "payonce_gateway")
+			.containsEntry("SPRING_PROFILES_ACTIVE", "local");
+		assertThat(stack.serviceEnvironment("reconciliation"))
+			.containsEntry("SPRING_DATASOURCE_URL",
+					"jdbc:mariadb://" + link("reconciliation", FaultLinks.Store.MARIADB).address() + "/payonce_trade")
+			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_reconciliation")
+			.containsEntry("SPRING_FLYWAY_USER", "payonce_trade");
 		assertThat(stack.serviceEnvironment("deduct-consumer"))
 			.containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", link("deduct-consumer", FaultLinks.Store.KAFKA).address())
-			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_trade")
+			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_trade_app")
+			.containsEntry("SPRING_FLYWAY_USER", "payonce_trade")
 			.containsEntry("PAYONCE_CONSUMER_REDIS_ADDRESS",
 					"redis://" + link("deduct-consumer", FaultLinks.Store.REDIS).address());
 		assertThat(stack.serviceEnvironment("outbox-relay"))

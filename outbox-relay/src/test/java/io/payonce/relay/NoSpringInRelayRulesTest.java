@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
- * The delivery rules (what is sent, when a batch counts as done) and the connector properties are plain
- * Java, testable without a context; Spring stays in the wiring, the engine lifecycle and the health adapter.
+ * The delivery rules (what is sent, when a batch counts as done), the leader election and the connector
+ * properties are plain Java, testable without a context; Spring stays in the wiring, the lifecycle and the
+ * health adapter.
  */
 class NoSpringInRelayRulesTest {
 
@@ -20,6 +21,16 @@ class NoSpringInRelayRulesTest {
 	void deliveryKnowsNoSpring() {
 		noClasses().that()
 			.resideInAPackage("io.payonce.relay.delivery..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework..")
+			.check(this.classes);
+	}
+
+	@Test
+	void leaderElectionKnowsNoSpring() {
+		noClasses().that()
+			.resideInAPackage("io.payonce.relay.leadership..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

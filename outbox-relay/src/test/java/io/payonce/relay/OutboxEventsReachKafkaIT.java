@@ -83,9 +83,11 @@ class OutboxEventsReachKafkaIT {
 		assertThat(payDeducted.value()).isEqualTo(payDeductedJson.getBytes(StandardCharsets.UTF_8));
 		assertThat(TopicRecorder.header(payDeducted, PayonceHeaders.EVENT_ID)).isEqualTo(deducted.id());
 		assertThat(TopicRecorder.header(payDeducted, PayonceHeaders.EVENT_TYPE)).isEqualTo("PayDeducted");
-		// Only id and eventType: the relay's internal source-time header never leaves it.
+		// id, eventType and the publishing instance: the relay's internal source-time header never leaves it.
 		assertThat(paySuccess.headers().toArray()).extracting((header) -> header.key())
-			.containsExactlyInAnyOrder(PayonceHeaders.EVENT_ID, PayonceHeaders.EVENT_TYPE);
+			.containsExactlyInAnyOrder(PayonceHeaders.EVENT_ID, PayonceHeaders.EVENT_TYPE, PayonceHeaders.RELAYED_BY);
+		assertThat(TopicRecorder.header(paySuccess, PayonceHeaders.RELAYED_BY))
+			.isEqualTo(relay.getBean(RelayHealthIndicator.class).health().getDetails().get("instanceId"));
 	}
 
 	@Test
@@ -127,13 +129,16 @@ class OutboxEventsReachKafkaIT {
 					&& !indicator.health().getDetails().containsKey("kafkaAwaitingAcksForMs"));
 		var health = indicator.health();
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsEntry("engine", "STREAMING")
+		assertThat(health.getDetails()).containsEntry("role", "LEADER")
+			.containsEntry("engine", "STREAMING")
 			.containsEntry("databaseConnected", "true")
 			.containsKey("lastEventAgeMs");
 		assertThat(registry.get("payonce.relay.events.relayed").tag("topic", "pay.success").counter().count())
 			.isGreaterThanOrEqualTo(1.0);
 		assertThat(registry.get("payonce.relay.send.latency").timer().count()).isGreaterThanOrEqualTo(1);
 		assertThat(registry.get("payonce.relay.lag").timer().count()).isGreaterThanOrEqualTo(1);
+		assertThat(registry.get("payonce.relay.transaction.commit").timer().count()).isGreaterThanOrEqualTo(1);
+		assertThat(registry.get("payonce.relay.leader").gauge().value()).isEqualTo(1.0);
 	}
 
 	private static ConsumerRecord<byte[], byte[]> only(List<ConsumerRecord<byte[], byte[]>> records, Topic topic) {

@@ -10,9 +10,11 @@ import io.payonce.consumer.deduct.infra.JdbcLedger;
 import io.payonce.consumer.deduct.infra.RedisGuardHealthIndicator;
 import io.payonce.consumer.deduct.infra.RedisGuardProperties;
 import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
+import io.payonce.consumer.deduct.kafka.DuplicatePaymentPublisher;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.PaySuccessListener;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
+import io.payonce.consumer.schema.TradeSchemaPreflight;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
@@ -33,6 +35,12 @@ public class DeductConfiguration {
 	@ConditionalOnMissingBean
 	Clock clock() {
 		return Clock.systemUTC();
+	}
+
+	/** Picked up by Spring Boot's Flyway: runs before the migrations and refuses V2 on colliding rows. */
+	@Bean
+	TradeSchemaPreflight tradeSchemaPreflight() {
+		return new TradeSchemaPreflight();
 	}
 
 	@Bean(destroyMethod = "shutdown")
@@ -83,8 +91,16 @@ public class DeductConfiguration {
 	}
 
 	@Bean
-	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router, DeductionMetrics metrics) {
-		return new PaySuccessHandler(process, router, new UnreadableRecordRecoverer(router, metrics), metrics);
+	DuplicatePaymentPublisher duplicatePaymentPublisher(KafkaTemplate<String, byte[]> template,
+			ListenerProperties properties) {
+		return new DuplicatePaymentPublisher(template, properties.publishTimeout());
+	}
+
+	@Bean
+	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router,
+			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics) {
+		return new PaySuccessHandler(process, router, duplicatePayments, new UnreadableRecordRecoverer(router, metrics),
+				metrics);
 	}
 
 	@Bean

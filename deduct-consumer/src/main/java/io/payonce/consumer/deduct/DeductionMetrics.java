@@ -12,10 +12,11 @@ import io.payonce.consumer.deduct.domain.DuplicateLayer;
 import io.payonce.consumer.deduct.domain.Outcome;
 
 /**
- * {@code payonce.consumer.deliveries{outcome=FIRST|DUPLICATE|CONFLICT|RETRY|TERMINAL, layer=...}},
+ * {@code payonce.consumer.deliveries{outcome=FIRST|DUPLICATE|DUPLICATE_PAYMENT|CONFLICT|RETRY|TERMINAL, layer=...}},
  * {@code payonce.consumer.degraded} and the gauge {@code payonce.consumer.duplicate.ratio} (duplicates over
  * all answered deliveries since start). A rising ratio means redelivery storms; a DEGRADED count means
- * Redis is being bypassed under the OPEN policy.
+ * Redis is being bypassed under the OPEN policy. DUPLICATE_PAYMENT is not a duplicate delivery but a second platform
+ * payment, money owed back: it has its own outcome and stays out of the ratio.
  */
 public class DeductionMetrics {
 

@@ -8,8 +8,10 @@ import java.util.Map;
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
 import io.payonce.consumer.deduct.kafka.DecodedEvent;
+import io.payonce.consumer.deduct.kafka.DuplicatePaymentPublisher;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
+import io.payonce.contract.DuplicatePayment;
 import io.payonce.contract.EventType;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
@@ -24,8 +26,9 @@ import org.springframework.kafka.support.serializer.SerializationUtils;
 
 /**
  * A poll of records from {@code pay.success}: deduct the payments through the domain in one go, then route
- * and count each record. Returns normally only when every record's result is known and every failure is
- * published: the listener acknowledges exactly then. Throws when there is no answer yet (Redis under CLOSED,
+ * each record (retry, terminal, or a {@code DuplicatePayment} to the refund topic) and count it. Returns normally
+ * only when every record's result is known and every failure and duplicate payment is published: the listener
+ * acknowledges exactly then. Throws when there is no answer yet (Redis under CLOSED,
  * database, publish): the error handler retries the poll in place, and nothing is routed or counted before
  * the deductions have their answer.
  */
@@ -39,14 +42,17 @@ public class PaySuccessHandler {
 
 	private final FailureRouter router;
 
+	private final DuplicatePaymentPublisher duplicatePayments;
+
 	private final UnreadableRecordRecoverer unreadable;
 
 	private final DeductionMetrics metrics;
 
-	public PaySuccessHandler(DeductionProcess process, FailureRouter router, UnreadableRecordRecoverer unreadable,
-			DeductionMetrics metrics) {
+	public PaySuccessHandler(DeductionProcess process, FailureRouter router,
+			DuplicatePaymentPublisher duplicatePayments, UnreadableRecordRecoverer unreadable, DeductionMetrics metrics) {
 		this.process = process;
 		this.router = router;
+		this.duplicatePayments = duplicatePayments;
 		this.unreadable = unreadable;
 		this.metrics = metrics;
 	}
@@ -78,10 +84,16 @@ public class PaySuccessHandler {
 		for (int i = 0; i < paying.size(); i++) {
 			ConsumerRecord<String, DecodedEvent> record = paying.get(i);
 			Decision decision = decisions.get(i);
-			if (decision.reason().isPresent()) {
-				try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payments.get(i).orderNo())) {
+			PaySuccess payment = payments.get(i);
+			try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payment.orderNo())) {
+				if (decision.reason().isPresent()) {
 					this.router.route(record, record.key(), record.value().raw(), decision.reason().get(),
 							DeductionProcess.class.getName(), decision.detail());
+				}
+				else if (decision.paidBy().isPresent()) {
+					// Money owed back: never acknowledged before the refund topic has it.
+					this.duplicatePayments.publish(record,
+							DuplicatePayment.of(payment, decision.paidBy().get(), DuplicatePayment.Detector.LEDGER));
 				}
 			}
 		}

@@ -40,6 +40,19 @@ class DeductionMetricsTest {
 		assertThat(this.registry.get("payonce.consumer.duplicate.ratio").gauge().value()).isZero();
 	}
 
+	@Test
+	void aSecondPlatformPaymentHasItsOwnOutcomeAndIsNoDuplicateDelivery() {
+		// given / when
+		this.metrics.record(Decision.first(false));
+		this.metrics.record(Decision.duplicatePayment("PN1", false));
+		this.metrics.record(Decision.duplicate(DuplicateLayer.STATE_UNATTRIBUTED, false));
+
+		// then
+		assertThat(count("DUPLICATE_PAYMENT", "none")).isEqualTo(1.0);
+		assertThat(count("DUPLICATE", "state_unattributed")).isEqualTo(1.0);
+		assertThat(this.registry.get("payonce.consumer.duplicate.ratio").gauge().value()).isEqualTo(1.0 / 3);
+	}
+
 	private double count(String outcome, String layer) {
 		return this.registry.get(DeductionMetrics.DELIVERIES).tag("outcome", outcome).tag("layer", layer).counter()
 			.count();

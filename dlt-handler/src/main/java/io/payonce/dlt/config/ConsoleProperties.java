@@ -2,12 +2,8 @@ package io.payonce.dlt.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
@@ -19,14 +15,13 @@ import org.springframework.validation.annotation.Validated;
  * @param replayLimit records that may be replayed per {@code replayWindow} (token bucket)
  * [PAYONCE_DLT_CONSOLE_REPLAY_LIMIT, default 60]
  * @param replayWindow [PAYONCE_DLT_CONSOLE_REPLAY_WINDOW, default 1m]
- * @param users console users; local defaults admin/admin-local (ADMIN) and viewer/viewer-local (VIEWER).
- * Passwords may carry a Spring Security encoding prefix ({@code {bcrypt}…}); without one they are plain
- * text [PAYONCE_DLT_CONSOLE_USERS_0_NAME, PAYONCE_DLT_CONSOLE_USERS_0_PASSWORD, PAYONCE_DLT_CONSOLE_USERS_0_ROLE …]
+ * <p>
+ * The console's users are the service's ops users ({@code payonce.ops.users}, module {@code ops}): VIEWER reads,
+ * ADMIN replays and resolves.
  */
 @Validated
 @ConfigurationProperties("payonce.dlt.console")
-public record ConsoleProperties(Path auditFile, @Min(1) Integer replayLimit, Duration replayWindow,
-		@Valid List<User> users) {
+public record ConsoleProperties(Path auditFile, @Min(1) Integer replayLimit, Duration replayWindow) {
 
 	public ConsoleProperties {
 		if (auditFile == null) {
@@ -35,22 +30,6 @@ public record ConsoleProperties(Path auditFile, @Min(1) Integer replayLimit, Dur
 		replayLimit = (replayLimit == null) ? 60 : replayLimit;
 		replayWindow = (replayWindow == null || replayWindow.isZero() || replayWindow.isNegative())
 				? Duration.ofMinutes(1) : replayWindow;
-		if (users == null || users.isEmpty()) {
-			users = List.of(new User("admin", "admin-local", Role.ADMIN), new User("viewer", "viewer-local", Role.VIEWER));
-		}
-	}
-
-	public enum Role {
-
-		/** Everything, including replay and resolve. */
-		ADMIN,
-		/** Read only. */
-		VIEWER
-
-	}
-
-	public record User(@NotBlank String name, @NotBlank String password, @NotNull Role role) {
-
 	}
 
 }

@@ -21,6 +21,12 @@ import io.payonce.dlt.terminal.TerminalStatus;
  * {@code pay.success} with the original event id, so the consumer's guards (Redis key, order state CAS,
  * unique flow) make a second replay deduct nothing: replay is safe to repeat, never a shortcut to the
  * database. Every action, dry runs and refusals included, lands in the audit trail.
+ * <p>
+ * A replay is written to the trail <em>before</em> the first record is published (result {@code STARTED}),
+ * then again with its outcome and status changes, under the same id (the {@code payonce-replay-id} of the
+ * published records). If the trail cannot be written, nothing is published; if the handler dies between the
+ * publish and the outcome, the trail still shows who started what (the records stay OPEN in the index, and a
+ * second replay of them deducts nothing).
  */
 public final class ReplayService {
 
@@ -84,6 +90,9 @@ public final class ReplayService {
 					"REJECTED: rate limit, " + this.limiter.available() + " record(s) available now", List.of()));
 			throw new RateLimitedException(records.size(), this.limiter.available());
 		}
+		// intent first: no record reaches pay.success without its entry in the trail
+		this.audit.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds,
+				"STARTED: replaying " + records.size(), List.of()));
 		List<String> replayed = new ArrayList<>();
 		List<String> failed = new ArrayList<>();
 		List<StatusChange> changes = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.ListAuditTrail;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 class ReplayServiceTest {
 
@@ -66,7 +68,9 @@ class ReplayServiceTest {
 		assertThat(outcome.replayed()).containsExactly("evt-1", "evt-3");
 		assertThat(this.published).containsExactly("evt-1@replay-1", "evt-3@replay-1");
 		assertThat(this.index.find("evt-3").orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
-		AuditEntry entry = this.audit.entries().get(0);
+		assertThat(this.audit.entries()).extracting(AuditEntry::id, AuditEntry::result)
+			.containsExactly(tuple("replay-1", "STARTED: replaying 2"), tuple("replay-1", "OK: replayed 2"));
+		AuditEntry entry = this.audit.entries().get(1);
 		assertThat(entry.actor()).isEqualTo("alice");
 		assertThat(entry.at()).isEqualTo(T0);
 		assertThat(entry.eventIds()).containsExactly("evt-1", "evt-3");
@@ -86,7 +90,7 @@ class ReplayServiceTest {
 			.replay(new ReplayService.Selection(List.of("evt-1", "evt-3"), null), false, "alice"));
 
 		assertThat(this.published).hasSize(2);
-		assertThat(this.audit.entries().get(1).result()).startsWith("REJECTED");
+		assertThat(this.audit.entries()).last().satisfies(entry -> assertThat(entry.result()).startsWith("REJECTED"));
 	}
 
 	@Test
@@ -113,7 +117,44 @@ class ReplayServiceTest {
 
 		assertThat(outcome.failed()).singleElement().asString().contains("broker down");
 		assertThat(this.index.find("evt-1").orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
-		assertThat(this.audit.entries().get(0).result()).startsWith("FAILED");
+		assertThat(this.audit.entries()).last().satisfies(entry -> assertThat(entry.result()).startsWith("FAILED"));
+	}
+
+	@Test
+	void theReplayIsInTheTrailBeforeTheFirstRecordIsPublished() {
+		List<List<AuditEntry>> trailAtPublish = new ArrayList<>();
+		ReplayService watched = new ReplayService(this.index, this.audit,
+				(record, replayId) -> trailAtPublish.add(this.audit.entries()),
+				new ReplayRateLimiter(10, Duration.ofMinutes(1), this.clock), this.clock, () -> "replay-3");
+
+		watched.replay(new ReplayService.Selection(List.of("evt-1"), null), false, "alice");
+
+		assertThat(trailAtPublish).singleElement()
+			.satisfies(trail -> assertThat(trail).singleElement().satisfies(entry -> {
+				assertThat(entry.id()).isEqualTo("replay-3");
+				assertThat(entry.actor()).isEqualTo("alice");
+				assertThat(entry.eventIds()).containsExactly("evt-1");
+				assertThat(entry.result()).isEqualTo("STARTED: replaying 1");
+			}));
+	}
+
+	@Test
+	void aTrailThatCannotBeWrittenPublishesNothing() {
+		AuditTrail full = new ListAuditTrail() {
+
+			@Override
+			public void append(AuditEntry entry) {
+				throw new java.io.UncheckedIOException(new java.io.IOException("No space left on device"));
+			}
+
+		};
+		ReplayService service = new ReplayService(this.index, full, (record, replayId) -> this.published.add(record.eventId()),
+				new ReplayRateLimiter(10, Duration.ofMinutes(1), this.clock), this.clock, () -> "replay-4");
+
+		assertThatExceptionOfType(java.io.UncheckedIOException.class)
+			.isThrownBy(() -> service.replay(new ReplayService.Selection(List.of("evt-1"), null), false, "alice"));
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find("evt-1").orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
 	}
 
 	static TerminalRecord record(String eventId, String orderNo, String reason, Instant arrivedAt, String position) {
@@ -121,20 +162,5 @@ class ReplayServiceTest {
 				Map.of(), List.of(), position, TerminalStatus.OPEN, null, null, null);
 	}
 
-	static final class ListAuditTrail implements AuditTrail {
-
-		private final List<AuditEntry> entries = new ArrayList<>();
-
-		@Override
-		public void append(AuditEntry entry) {
-			this.entries.add(entry);
-		}
-
-		@Override
-		public List<AuditEntry> entries() {
-			return List.copyOf(this.entries);
-		}
-
-	}
 
 }

@@ -27,13 +27,18 @@ import io.payonce.dlt.alert.infra.BacklogMonitor;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalStatus;
 import io.payonce.infra.LocalStack;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,6 +53,7 @@ import static org.awaitility.Awaitility.await;
 // The handler must not outlive this class: a second handler consuming pay.success.retry would release the
 // records of the other ITs (KillNineKeepsPendingRetriesIT counts releases).
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@ActiveProfiles("local")
 class DltHandlerIT {
 
 	private static final Duration BACKOFF = Duration.ofSeconds(2);
@@ -58,6 +64,9 @@ class DltHandlerIT {
 
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private TerminalIndex index;
@@ -144,7 +153,7 @@ class DltHandlerIT {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(webhookCalls).anySatisfy(
 					body -> assertThat(body).contains("\"level\":\"WARNING\"").contains("\"backlog\":1")));
-		assertThat(get("/actuator/prometheus")).contains("payonce_dlt_terminal_backlog 1.0");
+		assertThat(get(this.managementPort, "/actuator/prometheus")).contains("payonce_dlt_terminal_backlog 1.0");
 	}
 
 	@Test
@@ -158,7 +167,7 @@ class DltHandlerIT {
 		await().atMost(Duration.ofSeconds(30)).until(() -> this.index.find(eventId).isPresent());
 
 		// when an admin replays it through the API
-		HttpResponse<String> response = post("/api/v1/terminal/" + eventId + "/replay", "{}");
+		HttpResponse<String> response = post("/api/v1/terminal/" + eventId + "/replay", "{\"dryRun\":false}");
 
 		// then exactly one record with the same key, value and event id is on pay.success, attempt 1
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -175,8 +184,95 @@ class DltHandlerIT {
 		assertThat(get("/api/v1/audit")).contains("\"actor\":\"admin\"").contains(eventId);
 	}
 
+	@Test
+	void aDuplicatePaymentIsListedOnceAndItsRefundIsRecordedOnceInTheCompactedDecisionsTopic() throws Exception {
+		// given a DuplicatePayment on pay.refund-required, delivered twice, and the same payNo from the ledger
+		String payNo = "IT-D-" + UUID.randomUUID().toString().substring(0, 8);
+		String orderNo = "IT-O-" + payNo.substring(5);
+		String eventId = UUID.randomUUID().toString();
+		Map<String, String> headers = Map.of(PayonceHeaders.EVENT_ID, eventId, PayonceHeaders.EVENT_TYPE,
+				"DuplicatePayment");
+		this.kafka.send(List.of(
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "GATEWAY"), headers),
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "GATEWAY"), headers),
+				new KafkaTestClient.Outgoing(Topic.PAY_REFUND_REQUIRED.topicName(), orderNo,
+						duplicatePayment(payNo, orderNo, "LEDGER"),
+						Map.of(PayonceHeaders.EVENT_ID, UUID.randomUUID().toString(), PayonceHeaders.EVENT_TYPE,
+								"DuplicatePayment"))));
+
+		// then the console lists it once, OPEN, as the gateway detected it
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+				get("/api/v1/duplicate-payments?orderNo=" + orderNo))
+			.contains("\"payNo\":\"" + payNo + "\"", "\"state\":\"OPEN\"", "\"detectedBy\":\"GATEWAY\"",
+					"\"firstPayNo\":\"PN-FIRST\"", "\"eventId\":\"" + eventId + "\""));
+		assertThat(get("/api/v1/duplicate-payments?orderNo=" + orderNo).split("\"payNo\"", -1)).hasSize(2);
+		assertThat(get(this.managementPort, "/actuator/prometheus")).containsPattern("(?m)^payonce_dlt_duplicate_payments_open [1-9]");
+
+		// when an admin records the refund, twice
+		HttpResponse<String> refunded = post("/api/v1/duplicate-payments/" + payNo + "/refunded",
+				"{\"note\":\"refund R-" + payNo + " at the platform\"}");
+		HttpResponse<String> again = post("/api/v1/duplicate-payments/" + payNo + "/refunded", "{\"note\":\"again\"}");
+
+		// then it is REFUNDED, one change, audited with who and the note
+		assertThat(refunded.statusCode()).isEqualTo(200);
+		assertThat(refunded.body()).contains("\"changed\":true", "\"state\":\"REFUNDED\"", "\"refundedBy\":\"admin\"");
+		assertThat(again.body()).contains("\"changed\":false", "refund R-" + payNo);
+		assertThat(get("/api/v1/audit")).contains("\"action\":\"MARK_REFUNDED\"", "refund R-" + payNo);
+		// and the decisions topic, compacted, holds that one decision: what a restart or another instance reads
+		List<ConsumerRecord<String, byte[]>> decisions = this.kafka.readAll("payonce.dlt.refund-decisions",
+				(r) -> payNo.equals(r.key()));
+		assertThat(decisions).singleElement()
+			.satisfies((r) -> assertThat(new String(r.value(), StandardCharsets.UTF_8))
+				.contains("\"state\":\"REFUNDED\"", "\"by\":\"admin\"", "refund R-" + payNo));
+		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+				LocalStack.shared().kafka().bootstrapServers()))) {
+			ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, "payonce.dlt.refund-decisions");
+			assertThat(admin.describeConfigs(List.of(topic)).all().get().get(topic).get("cleanup.policy").value())
+				.isEqualTo("compact");
+		}
+	}
+
+	private static byte[] duplicatePayment(String payNo, String orderNo, String detectedBy) {
+		return ("{\"payNo\":\"" + payNo + "\",\"orderNo\":\"" + orderNo + "\",\"userId\":10086,\"amount\":\"199.00\","
+				+ "\"currency\":\"CNY\",\"paidAt\":\"2026-09-28T02:03:40Z\",\"firstPayNo\":\"PN-FIRST\","
+				+ "\"detectedBy\":\"" + detectedBy + "\"}")
+			.getBytes(StandardCharsets.UTF_8);
+	}
+
+	@Test
+	void actuatorAnswersOnlyOnTheManagementPort() throws Exception {
+		// the console's port: no actuator, whatever the credentials
+		assertThat(status(this.port, "/actuator/health", null)).isEqualTo(404);
+		assertThat(status(this.port, "/actuator/prometheus", null)).isEqualTo(404);
+		assertThat(status(this.port, "/actuator/metrics", basic("viewer", "viewer-local"))).isEqualTo(404);
+		// the management port: probes and the scrape for anyone who reaches it, the rest for ops users
+		assertThat(status(this.managementPort, "/actuator/health/readiness", null)).isEqualTo(200);
+		assertThat(status(this.managementPort, "/actuator/prometheus", null)).isEqualTo(200);
+		assertThat(status(this.managementPort, "/actuator/metrics", null)).isEqualTo(401);
+		assertThat(status(this.managementPort, "/actuator/metrics", basic("viewer", "viewer-local"))).isEqualTo(200);
+		// health components (Kafka Streams state, its errors) only to an authenticated caller
+		assertThat(get(this.managementPort, "/actuator/health")).contains("\"components\"");
+		HttpRequest anonymous = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
+				+ "/actuator/health")).GET().build();
+		assertThat(this.http.send(anonymous, HttpResponse.BodyHandlers.ofString()).body()).doesNotContain("components");
+	}
+
+	private int status(int port, String path, String authorization) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET();
+		if (authorization != null) {
+			request.header("Authorization", authorization);
+		}
+		return this.http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+	}
+
 	private String get(String path) throws Exception {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+		return get(this.port, path);
+	}
+
+	private String get(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.header("Authorization", basic("viewer", "viewer-local"))
 			.GET()
 			.build();

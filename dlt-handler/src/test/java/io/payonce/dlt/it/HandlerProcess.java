@@ -22,13 +22,14 @@ final class HandlerProcess {
 
 	private final Process process;
 
-	private final int port;
+	/** Where its actuator listens ({@code MANAGEMENT_SERVER_PORT}). */
+	private final int managementPort;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
-	private HandlerProcess(Process process, int port) {
+	private HandlerProcess(Process process, int managementPort) {
 		this.process = process;
-		this.port = port;
+		this.managementPort = managementPort;
 	}
 
 	static HandlerProcess start(Map<String, String> env, List<String> args, Path log) throws IOException {
@@ -41,7 +42,7 @@ final class HandlerProcess {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
 		builder.environment().putAll(env);
-		return new HandlerProcess(builder.start(), Integer.parseInt(env.get("SERVER_PORT")));
+		return new HandlerProcess(builder.start(), Integer.parseInt(env.get("MANAGEMENT_SERVER_PORT")));
 	}
 
 	/** SIGKILL: no shutdown hook, no clean close of the Streams transaction. */
@@ -60,7 +61,7 @@ final class HandlerProcess {
 
 	/** The health endpoint reports the Streams client RUNNING (not only started). */
 	boolean streamsRunning() {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health"))
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort + "/actuator/health"))
 			.timeout(Duration.ofSeconds(5))
 			.build();
 		try {

@@ -95,8 +95,10 @@ class KillNineKeepsPendingRetriesIT {
 
 	private HandlerProcess start(String applicationId, Path stateDir, Path log) throws Exception {
 		Map<String, String> env = new HashMap<>();
+		env.put("SPRING_PROFILES_ACTIVE", "local");
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
 		env.put("SERVER_PORT", Integer.toString(freePort()));
+		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
 		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());

@@ -17,7 +17,8 @@ import org.openqa.selenium.json.Json;
 
 /**
  * The dlt-handler's console API (dlt-handler/README.md) over HTTP basic, as the test's own look at what the page
- * shows: the terminal records of an order, and a replay.
+ * shows: the terminal records of an order, a replay, the duplicate payments of an order and their refund, the
+ * audit trail.
  */
 final class ConsoleApi {
 
@@ -54,6 +55,36 @@ final class ConsoleApi {
 					+ URLEncoder.encode(eventId, StandardCharsets.UTF_8) + "/replay"))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString("{\"dryRun\": false}")));
+	}
+
+	/** {@code GET /api/v1/duplicate-payments?orderNo=}: the duplicate payments of an order, newest first. */
+	List<Map<String, Object>> duplicatePayments(String orderNo) {
+		HttpResponse<String> response = send(HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/duplicate-payments?orderNo="
+					+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
+			.GET());
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException("GET duplicate payments: " + response.statusCode() + " " + response.body());
+		}
+		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
+	}
+
+	/** {@code POST /api/v1/duplicate-payments/{payNo}/refunded {"note": …}} as admin: status and body. */
+	HttpResponse<String> markRefunded(String payNo, String note) {
+		return send(HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/duplicate-payments/"
+					+ URLEncoder.encode(payNo, StandardCharsets.UTF_8) + "/refunded"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(JSON.toJson(Map.of("note", note)))));
+	}
+
+	/** {@code GET /api/v1/audit}: every operator action, oldest first. */
+	List<Map<String, Object>> audit() {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(this.baseUrl + "/api/v1/audit")).GET());
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException("GET audit: " + response.statusCode() + " " + response.body());
+		}
+		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
 	}
 
 	private HttpResponse<String> send(HttpRequest.Builder request) {

@@ -19,8 +19,8 @@ import io.payonce.e2e.support.Pipeline;
 import io.payonce.e2e.support.TopicRecords;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.CallbackClient.CallbackResponse;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -134,6 +134,7 @@ class ConsoleReplayInBrowserIT {
 		// when the account is topped up and an admin replays the record in the browser, accepting the confirmation
 		ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
 		try (HeadlessChromium chromium = HeadlessChromium.start()) {
+			chromium.openConsole(dltHandler.baseUrl(), ConsoleApi.ADMIN, ConsoleApi.ADMIN_PASSWORD);
 			replayInTheBrowser(chromium.driver(), eventId, payment.orderNo());
 		}
 
@@ -178,20 +179,10 @@ class ConsoleReplayInBrowserIT {
 	}
 
 	/**
-	 * Opens the console as admin, finds the OPEN row of the event, clicks its Replay button and accepts the
+	 * On the console opened as admin, finds the OPEN row of the event, clicks its Replay button and accepts the
 	 * confirmation the page asks for; returns once the page shows the row REPLAYED.
-	 * <p>
-	 * Basic auth: Chromium follows a URL with credentials when navigating, but the page's {@code fetch('/api/…')}
-	 * resolves against the page URL and refuses a URL that carries credentials. So the browser signs in once by
-	 * opening a file of the console with credentials in the URL (Chromium keeps them for the origin's realm, as
-	 * after a login prompt), then opens the page by its plain URL and sends the cached credentials on each call.
 	 */
 	private static void replayInTheBrowser(ChromeDriver browser, String eventId, String orderNo) {
-		String plain = dltHandler.baseUrl();
-		browser.get(plain.replace("http://", "http://" + ConsoleApi.ADMIN + ":" + ConsoleApi.ADMIN_PASSWORD + "@")
-				+ "/console.css");
-		browser.get(plain + "/");
-
 		By row = By.cssSelector("tr[data-event-id='" + eventId + "']");
 		await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
 			assertThat(browser.findElement(By.id("message")).getText()).endsWith("record(s)");

@@ -107,6 +107,18 @@ final class HeadlessChromium implements AutoCloseable {
 		return this.driver;
 	}
 
+	/**
+	 * Opens the ops console at {@code baseUrl} signed in as {@code user}. Basic auth: Chromium follows a URL with
+	 * credentials when navigating, but the page's {@code fetch('/api/…')} resolves against the page URL and refuses
+	 * a URL that carries credentials. So the browser signs in once by opening a file of the console with
+	 * credentials in the URL (Chromium keeps them for the origin's realm, as after a login prompt), then opens the
+	 * page by its plain URL and sends the cached credentials on each call.
+	 */
+	void openConsole(String baseUrl, String user, String password) {
+		this.driver.get(baseUrl.replace("http://", "http://" + user + ":" + password + "@") + "/console.css");
+		this.driver.get(baseUrl + "/");
+	}
+
 	/** Quits the browser, stops chromedriver (if quit did not) and deletes the profile. */
 	@Override
 	public void close() {

@@ -111,13 +111,19 @@ final class ComposeFile {
 		return volumes;
 	}
 
-	/** Short-syntax port entries, {@code published:target}. */
+	/** Short-syntax port entries as {@code published, target}, whatever host address they are bound to. */
 	List<String[]> ports(String name) {
 		List<String[]> ports = new ArrayList<>();
-		for (Object entry : DeployFiles.list(service(name).get("ports"))) {
-			ports.add(String.valueOf(entry).split(":"));
+		for (String entry : portEntries(name)) {
+			String[] parts = entry.split(":");
+			ports.add(new String[] { parts[parts.length - 2], parts[parts.length - 1] });
 		}
 		return ports;
+	}
+
+	/** Short-syntax port entries as written, {@code [host address:]published:target}. */
+	List<String> portEntries(String name) {
+		return DeployFiles.list(service(name).get("ports")).stream().map(String::valueOf).toList();
 	}
 
 	/** A path of this file resolved as compose does: against the directory of the main compose file. */

@@ -46,26 +46,32 @@ class DeployEnvironmentIsReadByServicesTest {
 		// both relaxed forms of a dashed name, and list indexes of a nested record
 		assertThat(consumer.reads("PAYONCE_CONSUMER_REDIS_FAILURE_POLICY")).isTrue();
 		assertThat(consumer.reads("PAYONCE_CONSUMER_REDIS_FAILUREPOLICY")).isTrue();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_3_ROLE")).isTrue();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_X_ROLE")).isFalse();
-		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_0_EMAIL")).isFalse();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_3_ROLE")).isTrue();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_X_ROLE")).isFalse();
+		assertThat(dlt.reads("PAYONCE_OPS_USERS_0_EMAIL")).isFalse();
+		// the console users of earlier versions: a stale name is caught, not silently ignored
+		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_0_NAME")).isFalse();
 		// settings of another service are not this one's
 		assertThat(consumer.reads("PAYONCE_RELAY_FLAVOUR")).isFalse();
 		assertThat(relay.reads("PAYONCE_RELAY_FLAVOUR")).isTrue();
 	}
 
 	@Test
-	void theServicePortIsTheApplicationDefaultAndIsPublishedAsIs() {
+	void theServiceAndManagementPortsAreTheApplicationDefaultsAndTheHealthCheckAsksTheManagementPort() {
 		ComposeFile compose = ComposeFile.main();
 		for (String service : DeployFiles.SERVICES) {
 			ServiceSettings settings = ServiceSettings.of(service);
 			String port = compose.environment(service).get("SERVER_PORT");
+			String management = compose.environment(service).get("MANAGEMENT_SERVER_PORT");
 			assertThat(port).as("%s SERVER_PORT", service)
 				.isEqualTo(String.valueOf(settings.applicationDefault("server.port")));
+			assertThat(management).as("%s MANAGEMENT_SERVER_PORT", service)
+				.isEqualTo(String.valueOf(settings.applicationDefault("management.server.port")))
+				.isNotEqualTo(port);
 			assertThat(compose.ports(service)).as("%s ports", service)
 				.anySatisfy(mapping -> assertThat(mapping).containsExactly(port, port));
 			assertThat(compose.healthcheck(service)).as("%s health check", service)
-				.contains("/tcp/127.0.0.1/" + port + " ")
+				.contains("/tcp/127.0.0.1/" + management + " ")
 				.contains("/actuator/health/readiness");
 		}
 	}

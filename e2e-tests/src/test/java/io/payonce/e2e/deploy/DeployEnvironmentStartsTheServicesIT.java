@@ -25,11 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The compose configuration is complete: the four exec jars start with nothing but the environment the
- * compose file gives them, against the real local stack. Only the values Docker's network would provide are
- * mapped (kafka:9092, db:3306, redis:6379 to the stack's ports; the server ports to free ones, since the
- * defaults may be taken; the dlt-handler's volume path to a temporary folder); every name stays as written.
- * No application.yml default can hide a missing variable here, because the defaults point at other ports.
+ * The compose configuration is complete: the five exec jars start with nothing but the environment the
+ * compose file gives them, against the real local stack, in the order of compose's depends_on between them
+ * (reconciliation after deduct-consumer). Only the values Docker's network would provide are mapped
+ * (kafka:9092, db:3306, redis:6379 to the stack's ports; every port a service listens on to a free one, since the
+ * defaults may be taken; the volume paths to a temporary folder); every name stays as written. No application.yml
+ * default can hide a missing variable here, because the defaults point at other ports.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DeployEnvironmentStartsTheServicesIT {
@@ -40,6 +41,8 @@ class DeployEnvironmentStartsTheServicesIT {
 
 	private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
 
+	private static final Map<String, Integer> MANAGEMENT_PORTS = new LinkedHashMap<>();
+
 	private static final Map<String, Path> LOGS = new LinkedHashMap<>();
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -47,7 +50,7 @@ class DeployEnvironmentStartsTheServicesIT {
 	private static Path workDir;
 
 	@BeforeAll
-	static void startTheJarsWithTheComposeEnvironment() throws IOException {
+	static void startTheJarsWithTheComposeEnvironment() throws Exception {
 		LocalStack stack = LocalStack.shared();
 		workDir = Files.createTempDirectory("payonce-deploy-env-");
 		ComposeFile compose = ComposeFile.main();
@@ -62,6 +65,13 @@ class DeployEnvironmentStartsTheServicesIT {
 			composeEnv.forEach((name, value) -> env.put(name, mapValue(name, value, hosts, stack, service)));
 			assertThat(env.keySet()).isEqualTo(composeEnv.keySet());
 			PORTS.put(service, Integer.parseInt(env.get("SERVER_PORT")));
+			MANAGEMENT_PORTS.put(service, Integer.parseInt(env.get("MANAGEMENT_SERVER_PORT")));
+			// what compose would wait for: the services this one depends on, ready
+			for (String dependency : compose.dependsOn(service).keySet()) {
+				if (PROCESSES.containsKey(dependency)) {
+					awaitReady(dependency);
+				}
+			}
 
 			ProcessBuilder builder = new ProcessBuilder(
 					Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
@@ -91,19 +101,36 @@ class DeployEnvironmentStartsTheServicesIT {
 	@Order(1)
 	void everyServiceBecomesReadyOnTheComposeEnvironmentAlone() throws Exception {
 		for (String service : DeployFiles.SERVICES) {
-			await(service + " ready").atMost(START_TIMEOUT)
-				.pollInterval(Duration.ofSeconds(2))
-				.ignoreExceptions() // connection refused until the server listens
-				.untilAsserted(() -> {
-				assertThat(PROCESSES.get(service).isAlive()).as(service + " is running, log " + LOGS.get(service)).isTrue();
-				assertThat(get(service, "/actuator/health/readiness")).as(service).contains("\"status\":\"UP\"");
-			});
-			assertThat(get(service, "/actuator/health/liveness")).as(service).contains("\"status\":\"UP\"");
+			awaitReady(service);
+			assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/liveness")).as(service)
+				.contains("\"status\":\"UP\"");
 		}
+	}
+
+	private static void awaitReady(String service) {
+		await(service + " ready").atMost(START_TIMEOUT)
+			.pollInterval(Duration.ofSeconds(2))
+			.ignoreExceptions() // connection refused until the server listens
+			.untilAsserted(() -> {
+				assertThat(PROCESSES.get(service).isAlive()).as(service + " is running, log " + LOGS.get(service)).isTrue();
+				assertThat(get(MANAGEMENT_PORTS.get(service), "/actuator/health/readiness")).as(service)
+					.contains("\"status\":\"UP\"");
+			});
 	}
 
 	@Test
 	@Order(2)
+	void actuatorIsAbsentFromEveryServicesOwnPort() throws Exception {
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(status(PORTS.get(service), "/actuator/health")).as(service + " /actuator/health").isEqualTo(404);
+			assertThat(status(PORTS.get(service), "/actuator/prometheus")).as(service + " /actuator/prometheus")
+				.isEqualTo(404);
+			assertThat(status(MANAGEMENT_PORTS.get(service), "/actuator/prometheus")).as(service).isEqualTo(200);
+		}
+	}
+
+	@Test
+	@Order(3)
 	void sigtermEndsEveryServiceGracefully() throws Exception {
 		for (String service : DeployFiles.SERVICES) {
 			Process process = PROCESSES.get(service);
@@ -115,14 +142,15 @@ class DeployEnvironmentStartsTheServicesIT {
 
 	private static String mapValue(String name, String value, Map<String, String> hosts, LocalStack stack,
 			String service) {
-		if (name.equals("SERVER_PORT")) {
-			return Integer.toString(ServiceProcess.freePort());
-		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_HOST")) {
 			return "127.0.0.1";
 		}
 		if (name.equals("PAYONCE_RELAY_DATABASE_PORT")) {
 			return Integer.toString(stack.mariaDb().port());
+		}
+		if (name.endsWith("_PORT")) {
+			// a port the service listens on: SERVER_PORT, MANAGEMENT_SERVER_PORT, the gateway's lookup
+			return Integer.toString(ServiceProcess.freePort());
 		}
 		if (value.startsWith("/var/lib/payonce")) {
 			return workDir.resolve(service).toString() + value.substring("/var/lib/payonce".length());
@@ -134,11 +162,18 @@ class DeployEnvironmentStartsTheServicesIT {
 		return mapped;
 	}
 
-	private static String get(String service, String path) throws Exception {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORTS.get(service) + path))
+	private static String get(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
 			.timeout(Duration.ofSeconds(3))
 			.build();
 		return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+	}
+
+	private static int status(int port, String path) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+			.timeout(Duration.ofSeconds(3))
+			.build();
+		return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
 	}
 
 

@@ -21,8 +21,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 final class DeployFiles {
 
-	/** The four services that are built into images; each is a module directory and a compose service. */
-	static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer", "dlt-handler");
+	/** The five services, each a module directory, an image, a compose service and a k8s manifest. */
+	static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer", "dlt-handler",
+			"reconciliation");
 
 	private DeployFiles() {
 	}
@@ -48,6 +49,11 @@ final class DeployFiles {
 
 	static Path k8sDir() {
 		return root().resolve("infra/k8s");
+	}
+
+	/** The one Dockerfile of every service. */
+	static Path dockerfile() {
+		return root().resolve("infra/docker/Dockerfile");
 	}
 
 	static String read(Path file) {

@@ -1,15 +1,18 @@
 package io.payonce.e2e.deploy;
 
+import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each service image: the module's runnable jar of the current version, unpacked into Spring Boot's layers,
- * on a JRE 17, as a non-root user, exposing the application's port, with java as PID 1 (exec form) so that
- * SIGTERM reaches the graceful shutdown. Compose builds each image from its module.
+ * One Dockerfile shape for every service (infra/docker/Dockerfile, build argument MODULE): the module's runnable
+ * jar of the current version, unpacked into Spring Boot's layers, on a JRE 17, as a non-root user, with java as
+ * PID 1 (exec form) so that SIGTERM reaches the graceful shutdown. Compose builds every service from it; every
+ * service has its image and its manifest.
  */
 class DeployImagesTest {
 
@@ -17,49 +20,60 @@ class DeployImagesTest {
 			"application");
 
 	@Test
-	void eachImageIsTheLayeredExecJarOfThisVersionOnAJre17() {
-		String version = DeployFiles.projectVersion();
-		for (String service : DeployFiles.SERVICES) {
-			assertThat(Dockerfiles.argDefault(service, "JAR_FILE")).as(service)
-				.isEqualTo("target/payonce-" + service + "-" + version + "-exec.jar");
-			List<String> all = Dockerfiles.instructions(service);
-			assertThat(all).as(service)
-				.anySatisfy(line -> assertThat(line).contains("-Djarmode=tools").contains("extract --layers --launcher"));
-			List<String> last = Dockerfiles.finalStage(service);
-			assertThat(last.get(0)).as(service).matches("FROM eclipse-temurin:17-jre(\\S*)?");
-			// layers copied in order of change frequency, each its own COPY (one image layer each)
-			List<String> copies = last.stream().filter(line -> line.startsWith("COPY --from=")).toList();
-			assertThat(copies).as(service).hasSize(LAYERS.size());
-			for (int i = 0; i < LAYERS.size(); i++) {
-				assertThat(copies.get(i)).as(service).contains("/extracted/" + LAYERS.get(i) + "/");
-			}
+	void theOneDockerfileIsTheLayeredExecJarOfTheModuleItIsGivenOnAJre17() {
+		assertThat(Dockerfiles.argDefault("MODULE")).as("ARG MODULE, no default").isEmpty();
+		assertThat(Dockerfiles.argDefault("VERSION")).isEqualTo(DeployFiles.projectVersion());
+		List<String> all = Dockerfiles.instructions();
+		assertThat(all).contains("COPY ${MODULE}/target/payonce-${MODULE}-${VERSION}-exec.jar app.jar")
+			.anySatisfy(line -> assertThat(line).contains("-Djarmode=tools").contains("extract --layers --launcher"));
+		List<String> last = Dockerfiles.finalStage();
+		assertThat(last.get(0)).matches("FROM eclipse-temurin:17-jre(\\S*)?");
+		// layers copied in order of change frequency, each its own COPY (one image layer each)
+		List<String> copies = last.stream().filter(line -> line.startsWith("COPY --from=")).toList();
+		assertThat(copies).hasSize(LAYERS.size());
+		for (int i = 0; i < LAYERS.size(); i++) {
+			assertThat(copies.get(i)).contains("/extracted/" + LAYERS.get(i) + "/");
 		}
 	}
 
 	@Test
-	void eachImageRunsAsANonRootUserAndExposesTheApplicationPort() {
-		for (String service : DeployFiles.SERVICES) {
-			String user = Dockerfiles.userId(service);
-			assertThat(user).as(service).isNotIn("root", "0").matches("\\d+");
-			Object port = ServiceSettings.of(service).applicationDefault("server.port");
-			assertThat(Dockerfiles.finalStage(service)).as(service).contains("EXPOSE " + port);
-			String entrypoint = Dockerfiles.finalStage(service).stream()
-				.filter(line -> line.startsWith("ENTRYPOINT "))
-				.reduce((first, second) -> second)
-				.orElseThrow();
-			assertThat(entrypoint).as(service)
-				.startsWith("ENTRYPOINT [\"java\"")
-				.endsWith("\"org.springframework.boot.loader.launch.JarLauncher\"]");
-		}
+	void theImageRunsAsANonRootUserWithJavaAsPid1() {
+		assertThat(Dockerfiles.userId()).isNotIn("root", "0").matches("\\d+");
+		String entrypoint = Dockerfiles.finalStage().stream()
+			.filter(line -> line.startsWith("ENTRYPOINT "))
+			.reduce((first, second) -> second)
+			.orElseThrow();
+		assertThat(entrypoint).startsWith("ENTRYPOINT [\"java\"")
+			.endsWith("\"org.springframework.boot.loader.launch.JarLauncher\"]");
 	}
 
 	@Test
-	void composeBuildsEachServiceFromItsModule() {
+	void composeBuildsEveryServiceFromTheOneDockerfileAndNoModuleHasACopy() {
 		ComposeFile compose = ComposeFile.main();
 		for (String service : DeployFiles.SERVICES) {
-			Object context = DeployFiles.at(compose.service(service), "build.context");
-			assertThat(compose.resolveFromProject(String.valueOf(context))).as(service)
-				.isEqualTo(DeployFiles.root().resolve(service));
+			Map<String, Object> build = DeployFiles.map(compose.service(service).get("build"));
+			assertThat(compose.resolveFromProject(String.valueOf(build.get("context")))).as(service)
+				.isEqualTo(DeployFiles.root());
+			assertThat(DeployFiles.root().resolve(String.valueOf(build.get("dockerfile")))).as(service)
+				.isEqualTo(DeployFiles.dockerfile());
+			assertThat(DeployFiles.map(build.get("args"))).as(service).containsEntry("MODULE", service);
+			assertThat(Files.exists(DeployFiles.root().resolve(service).resolve("Dockerfile"))).as(service + "/Dockerfile")
+				.isFalse();
+		}
+	}
+
+	@Test
+	void everyServiceHasAnImageAndAManifest() {
+		ComposeFile compose = ComposeFile.main();
+		String version = DeployFiles.projectVersion();
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(compose.service(service).get("image")).as(service).isEqualTo("payonce/" + service + ":local");
+			DeployKubernetesManifestsTest.Manifest manifest = DeployKubernetesManifestsTest.Manifest.of(service);
+			assertThat(manifest.container().get("image")).as(service)
+				.isEqualTo("payonce/" + service + ":" + version);
+			// the module builds the runnable jar the Dockerfile copies
+			assertThat(DeployFiles.read(DeployFiles.root().resolve(service).resolve("pom.xml"))).as(service)
+				.contains("<artifactId>spring-boot-maven-plugin</artifactId>");
 		}
 	}
 

@@ -51,6 +51,8 @@ class DeployKubernetesManifestsTest {
 		for (String service : DeployFiles.SERVICES) {
 			Set<String> k8sNames = Manifest.of(service).environment().keySet();
 			Set<String> composeNames = new TreeSet<>(this.compose.environment(service).keySet());
+			// compose is the local stack in containers: its local profile is the one name k8s must not have
+			composeNames.remove("SPRING_PROFILES_ACTIVE");
 			if (!k8sNames.equals(composeNames)) {
 				Set<String> onlyK8s = new TreeSet<>(k8sNames);
 				onlyK8s.removeAll(composeNames);
@@ -73,7 +75,7 @@ class DeployKubernetesManifestsTest {
 			assertThat(config).as(service).noneMatch(name -> name.contains("PASSWORD") || name.contains("SECRET"));
 			Set<String> secret = DeployFiles.map(manifest.object("Secret", service + "-secrets").get("stringData")).keySet();
 			assertThat(secret).as(service).isNotEmpty().allMatch(name -> name.contains("PASSWORD")
-					|| name.contains("SECRET") || name.startsWith("PAYONCE_DLT_CONSOLE_USERS_"));
+					|| name.contains("SECRET") || name.startsWith("PAYONCE_OPS_USERS_"));
 		}
 	}
 
@@ -95,8 +97,22 @@ class DeployKubernetesManifestsTest {
 			assertThat(DeployFiles.at(manifest.object("Service", service), "spec.selector"))
 				.isEqualTo(DeployFiles.at(manifest.object("Deployment", service), "spec.selector.matchLabels"));
 
-			assertProbe(service, container, "livenessProbe", "/actuator/health/liveness", portName, port);
-			assertProbe(service, container, "readinessProbe", "/actuator/health/readiness", portName, port);
+			// the probes ask the management port, which the Service does not expose
+			String management = this.compose.environment(service).get("MANAGEMENT_SERVER_PORT");
+			assertThat(manifest.environment()).as(service).containsEntry("MANAGEMENT_SERVER_PORT", management);
+			Map<String, Object> managementPort = DeployFiles.list(container.get("ports")).stream()
+				.map(DeployFiles::map)
+				.filter(p -> management.equals(String.valueOf(p.get("containerPort"))))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError(service + ": no container port " + management));
+			String managementName = String.valueOf(managementPort.get("name"));
+			assertProbe(service, container, "startupProbe", "/actuator/health/liveness", managementName, management);
+			assertProbe(service, container, "livenessProbe", "/actuator/health/liveness", managementName, management);
+			assertProbe(service, container, "readinessProbe", "/actuator/health/readiness", managementName, management);
+			assertThat(DeployFiles.list(DeployFiles.at(manifest.object("Service", service), "spec.ports")))
+				.as("%s Service ports", service)
+				.noneSatisfy(p -> assertThat(String.valueOf(DeployFiles.map(p).get("targetPort"))).isIn(managementName,
+						management));
 			assertThat(manifest.environment()).containsEntry("MANAGEMENT_ENDPOINT_HEALTH_PROBES_ENABLED", "true");
 		}
 	}
@@ -110,8 +126,95 @@ class DeployKubernetesManifestsTest {
 			Map<String, Object> pod = manifest.podSpec();
 			assertThat(DeployFiles.at(pod, "securityContext.runAsNonRoot")).as(service).isEqualTo(true);
 			assertThat(String.valueOf(DeployFiles.at(pod, "securityContext.runAsUser")))
-				.isEqualTo(Dockerfiles.userId(service));
+				.isEqualTo(Dockerfiles.userId());
 		}
+	}
+
+	@Test
+	void everyContainerRunsOnAReadOnlyRootWithoutCapabilitiesUnderRuntimeDefault() {
+		for (String service : DeployFiles.SERVICES) {
+			Manifest manifest = Manifest.of(service);
+			Map<String, Object> container = manifest.container();
+			assertThat(DeployFiles.at(manifest.podSpec(), "securityContext.seccompProfile.type")).as(service)
+				.isEqualTo("RuntimeDefault");
+			assertThat(DeployFiles.at(container, "securityContext.readOnlyRootFilesystem")).as(service).isEqualTo(true);
+			assertThat(DeployFiles.at(container, "securityContext.allowPrivilegeEscalation")).as(service).isEqualTo(false);
+			assertThat(DeployFiles.list(DeployFiles.at(container, "securityContext.capabilities.drop"))).as(service)
+				.containsExactly("ALL");
+			// what the JVM, Tomcat and RocksDB write goes to volumes: /tmp always, the state folder where there is one
+			Map<String, String> mounts = mounts(manifest);
+			assertThat(mounts).as(service).containsKey("/tmp");
+			manifest.environment().forEach((name, value) -> {
+				if (name.endsWith("_STATE_DIR") || name.endsWith("_AUDIT_FILE") || name.endsWith("_REPORT_DIR")) {
+					assertThat(mounts.keySet()).as("%s %s=%s on a volume", service, name, value)
+						.anySatisfy(path -> assertThat(value).startsWith(path + "/"));
+				}
+			});
+		}
+	}
+
+	@Test
+	void theManifestsNeverRunTheLocalProfile() {
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(Manifest.of(service).environment().getOrDefault("SPRING_PROFILES_ACTIVE", ""))
+				.as(service).doesNotContain("local");
+		}
+	}
+
+	@Test
+	void networkPoliciesDenyEverythingButTheCallbackPortToTheWorld() {
+		List<Map<String, Object>> policies = DeployFiles.yamlDocuments(DeployFiles.k8sDir().resolve("network-policies.yaml"));
+		Map<String, Object> defaultDeny = policies.stream()
+			.filter(policy -> DeployFiles.map(DeployFiles.at(policy, "spec.podSelector")).isEmpty()
+					&& DeployFiles.at(policy, "spec.ingress") == null && DeployFiles.at(policy, "spec.egress") == null)
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no default-deny policy"));
+		assertThat(DeployFiles.list(DeployFiles.at(defaultDeny, "spec.policyTypes"))).containsExactlyInAnyOrder("Ingress",
+				"Egress");
+
+		String gatewayPort = this.compose.environment("producer-gateway").get("SERVER_PORT");
+		List<String> openToAll = new ArrayList<>();
+		for (Map<String, Object> policy : policies) {
+			for (Object rule : DeployFiles.list(DeployFiles.at(policy, "spec.ingress"))) {
+				if (DeployFiles.list(DeployFiles.map(rule).get("from")).isEmpty()) {
+					Object selected = DeployFiles.at(policy, "spec.podSelector.matchLabels");
+					for (Object port : DeployFiles.list(DeployFiles.map(rule).get("ports"))) {
+						openToAll.add(selected + ":" + DeployFiles.map(port).get("port"));
+					}
+				}
+			}
+		}
+		assertThat(openToAll).containsExactly("{app.kubernetes.io/name=producer-gateway}:" + gatewayPort);
+
+		// every service may leave the pod only for what it uses; nothing in the namespace reaches anything else
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(policies).as(service + " egress policy").anySatisfy(policy -> {
+				assertThat(DeployFiles.map(DeployFiles.at(policy, "spec.podSelector.matchLabels")))
+					.containsEntry("app.kubernetes.io/name", service);
+				assertThat(DeployFiles.list(DeployFiles.at(policy, "spec.policyTypes"))).containsExactly("Egress");
+			});
+		}
+		Set<Object> gatewayOut = policies.stream()
+			.filter(policy -> "producer-gateway-out".equals(DeployFiles.at(policy, "metadata.name")))
+			.flatMap(policy -> DeployFiles.list(DeployFiles.at(policy, "spec.egress")).stream())
+			.flatMap(rule -> DeployFiles.list(DeployFiles.map(rule).get("ports")).stream())
+			.map(port -> DeployFiles.map(port).get("port"))
+			.collect(java.util.stream.Collectors.toSet());
+		assertThat(gatewayOut).as("the gateway talks to its database only").containsExactly(3306);
+		// the data stores, when they run in the cluster, admit the PayOnce namespace only
+		List<Map<String, Object>> dataStores = DeployFiles
+			.yamlDocuments(DeployFiles.k8sDir().resolve("data-stores/network-policies.yaml"));
+		assertThat(dataStores).singleElement().satisfies(policy -> assertThat(policy.toString())
+			.contains("kubernetes.io/metadata.name=payonce"));
+	}
+
+	private static Map<String, String> mounts(Manifest manifest) {
+		Map<String, String> mounts = new LinkedHashMap<>();
+		for (Object mount : DeployFiles.list(manifest.container().get("volumeMounts"))) {
+			mounts.put(String.valueOf(DeployFiles.map(mount).get("mountPath")),
+					String.valueOf(DeployFiles.map(mount).get("name")));
+		}
+		return mounts;
 	}
 
 	@Test
@@ -140,7 +243,8 @@ class DeployKubernetesManifestsTest {
 
 	@Test
 	void singletonsAreSingletons() {
-		for (String service : List.of("outbox-relay", "dlt-handler")) {
+		// the relay has a hot standby (DeployRelayRunsALeaderAndAStandbyTest)
+		for (String service : List.of("dlt-handler")) {
 			Map<String, Object> deployment = Manifest.of(service).object("Deployment", service);
 			assertThat(DeployFiles.at(deployment, "spec.replicas")).as(service).isEqualTo(1);
 			assertThat(DeployFiles.at(deployment, "spec.strategy.type")).as(service).isEqualTo("Recreate");

@@ -24,9 +24,16 @@ class DeploySqlInitScriptsAgreeTest {
 
 	private static final Pattern DATABASE = Pattern.compile("CREATE DATABASE IF NOT EXISTS (\\w+)");
 
+	private static final Pattern COLLATION = Pattern
+		.compile("CREATE DATABASE IF NOT EXISTS (\\w+) CHARACTER SET (\\w+) COLLATE (\\w+)");
+
 	private static final Pattern USER = Pattern.compile("CREATE USER IF NOT EXISTS '(\\w+)'@'([^']+)' IDENTIFIED BY '([^']+)'");
 
-	private static final Pattern GRANT = Pattern.compile("GRANT (.+?) ON (\\S+) TO '(\\w+)'@'([^']+)'");
+	private static final Pattern GRANT = Pattern.compile("GRANT (.+?) ON (\\S+) TO '([\\w$]+|\\$\\{\\w+})'@'([^']+)'");
+
+	/** Privileges that change a schema or hand rights on: the owners' alone. */
+	private static final Set<String> DDL = Set.of("ALL PRIVILEGES", "ALL", "CREATE", "DROP", "ALTER", "INDEX",
+			"REFERENCES", "TRIGGER", "CREATE VIEW", "EVENT", "GRANT OPTION");
 
 	/** MariaDB-only privilege; MySQL grants SHOW BINARY LOG STATUS through REPLICATION CLIENT. */
 	private static final Set<String> MARIADB_ONLY = Set.of("BINLOG MONITOR");
@@ -67,14 +74,63 @@ class DeploySqlInitScriptsAgreeTest {
 		String mariadb = withoutComments(DeployFiles.read(initScript(this.compose)));
 		String mysql = withoutComments(DeployFiles.read(initScript(this.mysql)));
 		assertThat(databases(mysql)).isEqualTo(databases(mariadb)).contains("payonce_gateway", "payonce_trade");
-		assertThat(users(mysql)).isEqualTo(users(mariadb)).containsKeys("payonce_gateway", "payonce_trade", "payonce_cdc");
+		assertThat(users(mysql)).isEqualTo(users(mariadb))
+			.containsOnlyKeys("payonce_gateway", "payonce_gateway_app", "payonce_trade", "payonce_trade_app",
+					"payonce_reconciliation", "payonce_cdc");
 		Map<String, Set<String>> mariadbGrants = grants(mariadb);
 		mariadbGrants.values().forEach(privileges -> privileges.removeAll(MARIADB_ONLY));
 		assertThat(grants(mysql)).isEqualTo(mariadbGrants);
-		assertThat(grants(mysql).get("payonce_cdc@*.*")).contains("REPLICATION SLAVE", "REPLICATION CLIENT", "SELECT")
-			.doesNotContain("ALL PRIVILEGES", "INSERT", "UPDATE", "DELETE");
+		// the CDC user reads no table through the init script: SELECT on the outbox tables comes from the migrations
+		assertThat(grants(mysql).get("payonce_cdc@*.*")).contains("REPLICATION SLAVE", "REPLICATION CLIENT")
+			.doesNotContain("SELECT", "ALL PRIVILEGES", "INSERT", "UPDATE", "DELETE");
 		// MySQL has no mysql.global_priv table: a statement on it would abort the init script
 		assertThat(withoutComments(mysql)).doesNotContain("global_priv").doesNotContain("BINLOG MONITOR");
+	}
+
+	@Test
+	void onlyTheSchemaOwnersMayChangeASchemaAndTheRuntimeUsersHaveDmlOnly() {
+		for (String script : List.of(DeployFiles.read(initScript(this.compose)), DeployFiles.read(initScript(this.mysql)))) {
+			Map<String, Set<String>> grants = grants(withoutComments(script));
+			assertThat(grants.get("payonce_gateway@payonce_gateway.*")).contains("ALL PRIVILEGES");
+			assertThat(grants.get("payonce_trade@payonce_trade.*")).contains("ALL PRIVILEGES");
+			assertThat(grants.get("payonce_gateway_app@payonce_gateway.*"))
+				.containsExactlyInAnyOrder("SELECT", "INSERT", "UPDATE", "DELETE");
+			// owners may grant (their migrations grant the runtime users); nobody else gets a right beyond DML
+			assertThat(withoutComments(script)).contains("TO 'payonce_gateway'@'%' WITH GRANT OPTION",
+					"TO 'payonce_trade'@'%' WITH GRANT OPTION");
+			grants.forEach((grant, privileges) -> {
+				if (!grant.startsWith("payonce_gateway@") && !grant.startsWith("payonce_trade@")) {
+					assertThat(privileges).as(grant).doesNotContainAnyElementsOf(DDL);
+				}
+			});
+			// the trade schema's runtime users get their rights table by table, from the migrations below
+			assertThat(grants.keySet()).noneMatch(grant -> grant.startsWith("payonce_trade_app@")
+					|| grant.startsWith("payonce_reconciliation@"));
+		}
+	}
+
+	@Test
+	void theMigrationsGrantTheLedgerAndTheAuditInsertOnlyAndTheOutboxToNobodyButItsWriterAndTheRelay() {
+		Map<String, Set<String>> consumer = grants(withoutComments(DeployFiles.read(DeployFiles.root()
+			.resolve("deduct-consumer/src/main/resources/db/migration/R__runtime_grants.sql"))));
+		Map<String, Set<String>> reconciliation = grants(withoutComments(DeployFiles.read(DeployFiles.root()
+			.resolve("reconciliation/src/main/resources/db/reconciliation/R__reconciliation_grants.sql"))));
+		Map<String, Set<String>> gateway = grants(withoutComments(DeployFiles.read(DeployFiles.root()
+			.resolve("producer-gateway/src/main/resources/db/migration/R__cdc_reads_the_outbox.sql"))));
+
+		assertThat(consumer.get("${runtimeuser}@t_account_flow")).containsExactlyInAnyOrder("SELECT", "INSERT");
+		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_reversal_audit"));
+		assertThat(consumer.get("${cdcuser}@t_outbox")).containsExactly("SELECT");
+		assertThat(reconciliation.get("${runtimeuser}@t_account_flow")).containsExactlyInAnyOrder("SELECT", "INSERT");
+		assertThat(reconciliation.get("${runtimeuser}@t_reversal_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
+		assertThat(reconciliation.keySet()).noneMatch(grant -> grant.endsWith("@t_outbox"));
+		assertThat(gateway).containsOnlyKeys("${cdcuser}@t_outbox");
+		for (Map<String, Set<String>> migration : List.of(consumer, reconciliation, gateway)) {
+			migration.forEach((grant, privileges) -> assertThat(privileges).as(grant).doesNotContainAnyElementsOf(DDL));
+		}
+		// and the CDC user named in them is the relay's
+		assertThat(ServiceSettings.of("deduct-consumer").applicationDefault("spring.flyway.placeholders.cdcuser"))
+			.isEqualTo(this.compose.environment("outbox-relay").get("PAYONCE_RELAY_DATABASE_USER"));
 	}
 
 	@Test
@@ -83,14 +139,35 @@ class DeploySqlInitScriptsAgreeTest {
 		for (String service : List.of("producer-gateway", "deduct-consumer")) {
 			Map<String, String> env = this.compose.environment(service);
 			String user = env.get("SPRING_DATASOURCE_USERNAME");
+			String owner = env.get("SPRING_FLYWAY_USER");
 			assertThat(users).as(service).containsEntry(user, "%:" + env.get("SPRING_DATASOURCE_PASSWORD"));
-			// and the schema of the JDBC URL is the one that user owns
-			assertThat(env.get("SPRING_DATASOURCE_URL")).as(service).endsWith("/" + user);
+			assertThat(users).as(service).containsEntry(owner, "%:" + env.get("SPRING_FLYWAY_PASSWORD"));
+			assertThat(user).as(service).isNotEqualTo(owner);
+			// and the schema of the JDBC URL is the one Flyway's user owns
+			assertThat(env.get("SPRING_DATASOURCE_URL")).as(service).endsWith("/" + owner);
 		}
 		Map<String, String> relay = this.compose.environment("outbox-relay");
 		assertThat(users).containsEntry(relay.get("PAYONCE_RELAY_DATABASE_USER"),
 				"%:" + relay.get("PAYONCE_RELAY_DATABASE_PASSWORD"));
 		assertThat(relay.get("PAYONCE_RELAY_DATABASE_PORT")).isEqualTo("3306");
+	}
+
+	@Test
+	void bothScriptsCreateEachSchemaWithTheSameCollationAndTheTradeSchemaByteExact() {
+		// orderNo and payNo are byte-exact identifiers (DESIGN.md): 'ab-1' must not meet order 'AB-1'
+		Map<String, String> mariadb = collations(withoutComments(DeployFiles.read(initScript(this.compose))));
+		Map<String, String> mysql = collations(withoutComments(DeployFiles.read(initScript(this.mysql))));
+		assertThat(mysql).isEqualTo(mariadb).containsEntry("payonce_trade", "utf8mb4 utf8mb4_bin");
+	}
+
+	/** database → "charset collation" of its CREATE DATABASE. */
+	private static Map<String, String> collations(String sql) {
+		Map<String, String> collations = new TreeMap<>();
+		Matcher matcher = COLLATION.matcher(sql);
+		while (matcher.find()) {
+			collations.put(matcher.group(1), matcher.group(2) + " " + matcher.group(3));
+		}
+		return collations;
 	}
 
 	private static String withoutComments(String sql) {

@@ -5,14 +5,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The Dockerfile of a service module, read as instructions (continuation lines joined, comments dropped). */
+/** The one Dockerfile of the services, read as instructions (continuation lines joined, comments dropped). */
 final class Dockerfiles {
 
 	private Dockerfiles() {
 	}
 
-	static List<String> instructions(String service) {
-		String text = DeployFiles.read(DeployFiles.root().resolve(service).resolve("Dockerfile"));
+	static List<String> instructions() {
+		String text = DeployFiles.read(DeployFiles.dockerfile());
 		List<String> instructions = new ArrayList<>();
 		StringBuilder current = new StringBuilder();
 		for (String line : text.split("\n")) {
@@ -32,8 +32,8 @@ final class Dockerfiles {
 	}
 
 	/** Instructions of the last stage only (after the last FROM). */
-	static List<String> finalStage(String service) {
-		List<String> all = instructions(service);
+	static List<String> finalStage() {
+		List<String> all = instructions();
 		int lastFrom = 0;
 		for (int i = 0; i < all.size(); i++) {
 			if (all.get(i).startsWith("FROM ")) {
@@ -44,9 +44,9 @@ final class Dockerfiles {
 	}
 
 	/** The user the final stage runs as, as written after USER (uid, or uid:gid reduced to uid). */
-	static String userId(String service) {
+	static String userId() {
 		String user = null;
-		for (String instruction : finalStage(service)) {
+		for (String instruction : finalStage()) {
 			if (instruction.startsWith("USER ")) {
 				user = instruction.substring(5).trim();
 			}
@@ -58,12 +58,13 @@ final class Dockerfiles {
 		return (colon < 0) ? user : user.substring(0, colon);
 	}
 
-	static String argDefault(String service, String name) {
-		Pattern arg = Pattern.compile("ARG " + Pattern.quote(name) + "=(\\S+)");
-		for (String instruction : instructions(service)) {
+	/** The default of a build argument, "" for one without a default, null if there is no such ARG. */
+	static String argDefault(String name) {
+		Pattern arg = Pattern.compile("ARG " + Pattern.quote(name) + "(?:=(\\S+))?");
+		for (String instruction : instructions()) {
 			Matcher matcher = arg.matcher(instruction);
 			if (matcher.matches()) {
-				return matcher.group(1);
+				return (matcher.group(1) != null) ? matcher.group(1) : "";
 			}
 		}
 		return null;

@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * The settings one service really reads, collected from its own sources, and the environment variable names
  * that set them through Spring's relaxed binding.
  * <p>
- * Sources: the keys of its {@code application*.yml|properties}; the components of its
- * {@code @ConfigurationProperties} records (prefix + kebab-case name, nested records and lists of them
+ * Sources: the keys of its {@code application*.yml|properties}; the components of its (and of the PayOnce
+ * modules it depends on, such as {@code ops}) {@code @ConfigurationProperties} records (prefix + kebab-case name, nested records and lists of them
  * followed); the keys of {@code @Value("${…}")} and {@code @ConditionalOnProperty}; and a short list of
  * well-known Spring Boot keys, each admitted only when the module has the starter that reads it (no
  * {@code SPRING_KAFKA_*} on a service without spring-kafka).
@@ -59,7 +59,8 @@ final class ServiceSettings {
 			"spring-boot-starter-jdbc", List.of("spring.datasource.url", "spring.datasource.username",
 					"spring.datasource.password", "spring.datasource.driver-class-name",
 					"spring.datasource.hikari.maximum-pool-size", "spring.datasource.hikari.connection-timeout"),
-			"spring-boot-starter-flyway", List.of("spring.flyway.enabled", "spring.flyway.locations"),
+			"spring-boot-starter-flyway", List.of("spring.flyway.enabled", "spring.flyway.locations",
+					"spring.flyway.user", "spring.flyway.password"),
 			"spring-boot-starter-kafka", List.of("spring.kafka.bootstrap-servers", "spring.kafka.client-id",
 					"spring.kafka.consumer.group-id", "spring.kafka.security.protocol"));
 
@@ -92,7 +93,11 @@ final class ServiceSettings {
 		ServiceSettings settings = new ServiceSettings(module);
 		settings.readApplicationFiles(moduleDir.resolve("src/main/resources"));
 		settings.readJavaSources(moduleDir.resolve("src/main/java"));
-		settings.readWellKnown(DeployFiles.read(moduleDir.resolve("pom.xml")));
+		String pom = DeployFiles.read(moduleDir.resolve("pom.xml"));
+		for (String library : payonceLibraries(pom)) {
+			settings.readJavaSources(DeployFiles.root().resolve(library).resolve("src/main/java"));
+		}
+		settings.readWellKnown(pom);
 		return settings;
 	}
 
@@ -323,6 +328,24 @@ final class ServiceSettings {
 		}
 		parts.add(current.toString());
 		return parts;
+	}
+
+	/**
+	 * The PayOnce modules a service depends on at run time whose settings it therefore reads (module directory =
+	 * artifactId without {@code payonce-}); the contract has none.
+	 */
+	static List<String> payonceLibraries(String pom) {
+		List<String> libraries = new ArrayList<>();
+		Matcher dependency = DEPENDENCY.matcher(pom);
+		while (dependency.find()) {
+			String body = dependency.group(1);
+			Matcher artifact = Pattern.compile("<artifactId>payonce-([^<]+)</artifactId>").matcher(body);
+			if (body.contains("<groupId>io.payonce</groupId>") && !body.contains("<scope>test</scope>")
+					&& artifact.find()) {
+				libraries.add(artifact.group(1).trim());
+			}
+		}
+		return libraries;
 	}
 
 	private void readWellKnown(String pom) {

@@ -45,7 +45,7 @@ import io.payonce.infra.LocalStack;
 import io.payonce.infra.ManagedNode;
 import io.payonce.infra.NodeStartException;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
+import io.payonce.platform.callback.CallbackClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -257,6 +257,16 @@ final class FaultBench implements AutoCloseable {
 		this.consumers.remove(consumer);
 		this.services.remove(consumer.service());
 		consumer.stop();
+	}
+
+	/**
+	 * One more outbox-relay instance of the same relay (same server name: same group, same transactional id); it
+	 * joins as a standby while another leads. UP on return; the supervisor restarts it like the others.
+	 */
+	ServiceProcess addRelay(String name) {
+		ServiceProcess relay = launch(name, RELAY, this.stack.serviceEnvironment(RELAY));
+		relay.awaitHealthy(HEALTH_TIMEOUT);
+		return relay;
 	}
 
 	private Map<String, String> consumerEnvironment(String instance) {
@@ -596,7 +606,7 @@ final class FaultBench implements AutoCloseable {
 	/** A platform whose clock is {@code skew} ahead (negative: behind) of the gateway's. */
 	CallbackClient callbacks(Duration skew) {
 		return new CallbackClient("http://127.0.0.1:" + service(GATEWAY).port(),
-				io.payonce.infra.pipeline.CallbackSignature.LOCAL_SECRET,
+				io.payonce.platform.callback.CallbackSignature.LOCAL_SECRET,
 				java.time.Clock.offset(java.time.Clock.systemUTC(), skew));
 	}
 

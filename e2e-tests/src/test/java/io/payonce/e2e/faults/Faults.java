@@ -24,8 +24,8 @@ import io.payonce.infra.FaultProxy;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.ManagedNode;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.CallbackClient.CallbackResponse;
+import io.payonce.platform.callback.PayCallback;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import static org.awaitility.Awaitility.await;

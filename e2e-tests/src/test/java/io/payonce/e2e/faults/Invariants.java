@@ -168,7 +168,9 @@ final class Invariants {
 	 */
 	Result noEventWithoutCommittedPayment(String prefix, List<Event> paySuccess, Set<String> producedByTest) {
 		Map<String, String> committed = new HashMap<>();
-		query(this.gateway, "SELECT order_no, event_id FROM t_payment WHERE order_no LIKE CONCAT(?, '%')",
+		// The order's PRIMARY row carries its PaySuccess; a DUPLICATE row (a second payNo) carries a DuplicatePayment.
+		query(this.gateway,
+				"SELECT order_no, event_id FROM t_payment WHERE order_no LIKE CONCAT(?, '%') AND kind = 'PRIMARY'",
 				rs -> committed.put(rs.getString(1), rs.getString(2)), prefix);
 		List<String> violations = new ArrayList<>();
 		int checked = 0;

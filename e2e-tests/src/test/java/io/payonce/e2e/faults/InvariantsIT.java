@@ -33,7 +33,7 @@ class InvariantsIT {
 
 	private static final String BROKEN = "E2E-inv-BROKEN-";
 
-	private static final String PIPELINE = "payonce_trade@127.0.0.1";
+	private static final String PIPELINE = "payonce_trade_app@127.0.0.1";
 
 	private static final String TEST = "root@127.0.0.1";
 
@@ -56,7 +56,8 @@ class InvariantsIT {
 					+ " user_id BIGINT NOT NULL, amount DECIMAL(19,2) NOT NULL, biz_no VARCHAR(64) NOT NULL,"
 					+ " type VARCHAR(32) NOT NULL)");
 			sql.execute("CREATE TABLE " + GATEWAY + ".t_payment (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
-					+ " order_no VARCHAR(64) NOT NULL UNIQUE, event_id CHAR(36) NULL, duplicate_count INT NOT NULL DEFAULT 0)");
+					+ " order_no VARCHAR(64) NOT NULL, kind VARCHAR(16) NOT NULL DEFAULT 'PRIMARY', event_id CHAR(36) NULL,"
+					+ " duplicate_count INT NOT NULL DEFAULT 0)");
 			sql.execute("CREATE TABLE " + GATEWAY + ".t_outbox (id CHAR(36) PRIMARY KEY, aggregateid VARCHAR(64) NOT NULL)");
 			sql.execute("CREATE TABLE " + AUDIT + ".t_order_transition (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
 					+ " order_no VARCHAR(64) NOT NULL, old_status VARCHAR(16) NULL, new_status VARCHAR(16) NOT NULL,"
@@ -68,7 +69,9 @@ class InvariantsIT {
 					+ " ('" + CLEAN + "2', 2, 25.00, 'CNY', 'INIT'), ('" + CLEAN + "3', 3, 25.00, 'CNY', 'REFUNDED')");
 			sql.execute("INSERT INTO " + TRADE + ".t_account_flow (user_id, amount, biz_no, type) VALUES (1, -25.00, '"
 					+ CLEAN + "1', 'PAY_DEDUCT')");
-			sql.execute("INSERT INTO " + GATEWAY + ".t_payment (order_no, event_id) VALUES ('" + CLEAN + "1', 'e-1')");
+			// and the platform charged user 1 a second time: that payment's row (and event) is not the order's
+			sql.execute("INSERT INTO " + GATEWAY + ".t_payment (order_no, kind, event_id) VALUES ('" + CLEAN
+					+ "1', 'PRIMARY', 'e-1'), ('" + CLEAN + "1', 'DUPLICATE', 'e-2')");
 			transitions(sql, CLEAN + "1", null, "INIT", PIPELINE, "INIT", "PAID", PIPELINE);
 			transitions(sql, CLEAN + "2", null, "INIT", PIPELINE);
 			transitions(sql, CLEAN + "3", null, "INIT", PIPELINE, "INIT", "REFUNDED", TEST);

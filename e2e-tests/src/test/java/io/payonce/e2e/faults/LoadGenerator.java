@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
-import io.payonce.infra.pipeline.CallbackClient;
-import io.payonce.infra.pipeline.CallbackClient.CallbackResponse;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.CallbackClient;
+import io.payonce.platform.callback.CallbackClient.CallbackResponse;
+import io.payonce.platform.callback.PayCallback;
 
 /**
  * Drives signed callbacks at a steady rate, as the payment platform would: a pacing thread releases one payment

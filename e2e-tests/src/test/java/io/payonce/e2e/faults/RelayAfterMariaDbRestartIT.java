@@ -7,8 +7,8 @@ import io.payonce.e2e.support.PaymentFixture;
 import io.payonce.e2e.support.Pipeline;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.PayCallback;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.PayCallback;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 

@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import io.payonce.e2e.support.PaymentFixture;
 import io.payonce.infra.FaultProxy;
 import io.payonce.infra.ManagedNode;
-import io.payonce.infra.pipeline.CallbackClient;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.CallbackClient;
+import io.payonce.platform.callback.PayCallback;
 
 import static org.awaitility.Awaitility.await;
 

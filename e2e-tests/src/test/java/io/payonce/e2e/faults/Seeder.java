@@ -12,7 +12,7 @@ import java.util.List;
 
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.MariaDbNode;
-import io.payonce.infra.pipeline.PayCallback;
+import io.payonce.platform.callback.PayCallback;
 
 /**
  * Plays the shop: opens accounts and places INIT orders in batches (thousands per scenario; a connection per row

@@ -6,8 +6,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
-import io.payonce.infra.pipeline.PayCallback;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.PayCallback;
 
 /**
  * Valid test data, unique per call so that tests sharing one stack never see each other's rows.

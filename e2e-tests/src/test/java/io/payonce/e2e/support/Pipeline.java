@@ -12,8 +12,8 @@ import java.util.Map;
 
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
-import io.payonce.infra.pipeline.CallbackClient;
 import io.payonce.infra.pipeline.TradeLedger;
+import io.payonce.platform.callback.CallbackClient;
 
 /**
  * The services as separate processes ({@code java -jar <module>-exec.jar}) against a local stack, on free ports,
@@ -23,6 +23,7 @@ import io.payonce.infra.pipeline.TradeLedger;
  * <pre>
  * Pipeline pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
  * pipeline.callbacks().send(callback);  pipeline.ledger().orderStatus(orderNo);  pipeline.service("deduct-consumer").kill();
+ * pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", file));   // one more, with its own settings
  * </pre>
  */
 public final class Pipeline implements AutoCloseable {
@@ -61,6 +62,28 @@ public final class Pipeline implements AutoCloseable {
 			started.values().forEach(ServiceProcess::stop);
 			throw ex;
 		}
+	}
+
+	/**
+	 * One more service in this pipeline, with the stack's environment for it and {@code overrides} on top (e.g. its
+	 * own audit file), on a free port; returns once it reports UP. {@link #close()} stops it with the others.
+	 */
+	public ServiceProcess launch(String module, Map<String, String> overrides) {
+		if (this.services.containsKey(module)) {
+			throw new IllegalArgumentException(module + " runs already");
+		}
+		Map<String, String> environment = new LinkedHashMap<>(this.stack.serviceEnvironment(module));
+		environment.putAll(overrides);
+		ServiceProcess service;
+		try {
+			service = ServiceProcess.launch(module, execJar(module), freePort(), environment,
+					Files.createDirectories(this.stack.dataDir().resolve("services")));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		this.services.put(module, service);
+		return service.awaitHealthy(HEALTH_TIMEOUT);
 	}
 
 	/**
@@ -108,5 +131,9 @@ public final class Pipeline implements AutoCloseable {
 		reverse.forEach(ServiceProcess::stop);
 	}
 
+	/** A free port below the kernel's ephemeral range ({@link ServiceProcess#freePort()}). */
+	static int freePort() {
+		return ServiceProcess.freePort();
+	}
 
 }

@@ -19,6 +19,17 @@ public final class DebeziumConfiguration {
 	static final String RETRIABLE_CONNECTION_FAILURE = "(?s).*(Connection reset|Broken pipe|Socket closed"
 			+ "|Connection refused|Connection timed out|Read timed out|Communications link failure).*";
 
+	/** The binlog replica id: chosen per term (see {@link #SERVER_IDS}), so it is set on each term's copy. */
+	public static final String SERVER_ID = "database.server.id";
+
+	/**
+	 * How many replica ids, from {@code payonce.relay.server-id} on, the relay's instances use. Each term takes
+	 * one at random: a paused or cut-off former leader may still hold its binlog connection, and MariaDB refuses a
+	 * second replica with the same id while the first is connected (error 4052), which would keep the new leader
+	 * from streaming until the old connection times out.
+	 */
+	public static final int SERVER_IDS = 1000;
+
 	/** The outbox columns the router reads (see the {@code transforms.outbox.*} lines); nothing else is captured. */
 	static final List<String> ROUTED_COLUMNS = List.of("id", "aggregatetype", "aggregateid", "type", "payload");
 
@@ -57,7 +68,7 @@ public final class DebeziumConfiguration {
 		props.setProperty("database.user", database.user());
 		props.setProperty("database.password", database.password());
 		props.setProperty("database.ssl.mode", flavour.sslMode(database.ssl()));
-		props.setProperty("database.server.id", Long.toString(relay.serverId()));
+		props.setProperty(SERVER_ID, Long.toString(relay.serverId()));
 		props.setProperty("topic.prefix", relay.serverName());
 		props.setProperty("database.include.list", String.join(",", schemasOf(relay)));
 		props.setProperty("table.include.list", String.join(",", relay.outboxTables()));
@@ -114,6 +125,14 @@ public final class DebeziumConfiguration {
 		props.setProperty("transforms.outbox.table.expand.json.payload", "false");
 		props.setProperty("transforms.outbox.route.tombstone.on.empty.payload", "false");
 		return props;
+	}
+
+	/** A copy of the engine properties for one term, with its own binlog replica id. */
+	public static Properties forTerm(Properties engine, long serverId) {
+		Properties term = new Properties();
+		term.putAll(engine);
+		term.setProperty(SERVER_ID, Long.toString(serverId));
+		return term;
 	}
 
 	private static List<String> schemasOf(RelayProperties relay) {

@@ -11,8 +11,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The CDC account ({@code PAYONCE_RELAY_DATABASE_HOST|PORT|USER|PASSWORD|SSL}). Only replication and read
- * grants, never root. {@link #toString()} masks the password so that no log line can carry it.
+ * The CDC account ({@code PAYONCE_RELAY_DATABASE_HOST|PORT|USER|PASSWORD|SSL}). Only replication rights and
+ * reads of the outbox tables, never root. The password has no default (the local profile has one,
+ * application-local.yml). {@link #toString()} masks it so that no log line can carry it.
  * <p>
  * {@code reconnectInterval} ({@code PAYONCE_RELAY_DATABASE_RECONNECT_INTERVAL}) is how often the binlog client
  * checks its connection and reconnects after the server went away (Debezium's
@@ -23,7 +24,7 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("payonce.relay.database")
 public record RelayDatabaseProperties(@DefaultValue("localhost") @NotBlank String host,
 		@DefaultValue("13306") @Positive int port, @DefaultValue("payonce_cdc") @NotBlank String user,
-		@DefaultValue("cdc-local") @NotBlank String password, @DefaultValue("false") boolean ssl,
+		@NotBlank String password, @DefaultValue("false") boolean ssl,
 		@DefaultValue("5s") @NotNull Duration reconnectInterval) {
 
 	@Override

@@ -17,7 +17,8 @@ import org.springframework.validation.annotation.Validated;
  * @param flavour which binlog connector to run ({@code PAYONCE_RELAY_FLAVOUR}, MARIADB or MYSQL)
  * @param serverName Debezium {@code topic.prefix}: names the connector, its offsets and its metrics; never
  * change it on a running system, the stored offsets are keyed by it
- * @param serverId binlog replica id, unique among every replica of the database server
+ * @param serverId first of the {@value DebeziumConfiguration#SERVER_IDS} binlog replica ids the relay's instances
+ * use (each leadership term takes one at random); reserve the range among the database server's replicas
  * @param outboxTables the captured tables, {@code schema.table}; nothing else is read
  * @param snapshotMode Debezium {@code snapshot.mode}; {@code never} reads the binlog from its beginning on the
  * first start (see package-info for why), {@code no_data} starts at the current position

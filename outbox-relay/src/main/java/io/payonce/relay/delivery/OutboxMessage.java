@@ -1,5 +1,6 @@
 package io.payonce.relay.delivery;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -13,8 +14,12 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  */
 public record OutboxMessage(String topic, byte[] key, byte[] value, List<RecordHeader> headers, Long sourceMillis) {
 
-	public ProducerRecord<byte[], byte[]> toProducerRecord() {
-		return new ProducerRecord<>(this.topic, null, this.key, this.value, List.<Header>copyOf(this.headers));
+	/** The record as written, with the routed headers and the relay's own {@code extra} header last. */
+	public ProducerRecord<byte[], byte[]> toProducerRecord(Header extra) {
+		List<Header> all = new ArrayList<>(this.headers.size() + 1);
+		all.addAll(this.headers);
+		all.add(extra);
+		return new ProducerRecord<>(this.topic, null, this.key, this.value, all);
 	}
 
 }

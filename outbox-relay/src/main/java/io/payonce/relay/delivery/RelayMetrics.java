@@ -9,8 +9,9 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * The relay's meters: {@code payonce.relay.events.relayed} (per topic), {@code payonce.relay.send.retries},
- * {@code payonce.relay.send.latency} (send to broker acknowledgement) and {@code payonce.relay.lag} (binlog
- * time of the outbox insert to acknowledgement).
+ * {@code payonce.relay.send.latency} (send to broker acknowledgement), {@code payonce.relay.transaction.commit}
+ * (one batch's commit), {@code payonce.relay.fenced} and {@code payonce.relay.lag} (binlog time of the outbox
+ * insert to the commit of its transaction).
  */
 public class RelayMetrics {
 
@@ -22,6 +23,10 @@ public class RelayMetrics {
 
 	private final Timer lag;
 
+	private final Timer commitLatency;
+
+	private final Counter fenced;
+
 	public RelayMetrics(MeterRegistry registry) {
 		this.registry = registry;
 		this.retries = Counter.builder("payonce.relay.send.retries")
@@ -32,8 +37,15 @@ public class RelayMetrics {
 			.publishPercentiles(0.5, 0.99)
 			.register(registry);
 		this.lag = Timer.builder("payonce.relay.lag")
-			.description("From the outbox insert in the binlog to broker acknowledgement")
+			.description("From the outbox insert in the binlog to the commit of its transaction")
 			.publishPercentiles(0.5, 0.99)
+			.register(registry);
+		this.commitLatency = Timer.builder("payonce.relay.transaction.commit")
+			.description("commitTransaction() of one batch: flush, acknowledgements and the commit markers")
+			.publishPercentiles(0.5, 0.99)
+			.register(registry);
+		this.fenced = Counter.builder("payonce.relay.fenced")
+			.description("Terms ended because a newer relay producer fenced this one")
 			.register(registry);
 	}
 
@@ -51,6 +63,14 @@ public class RelayMetrics {
 
 	void sendLatency(long nanos) {
 		this.sendLatency.record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	void commitLatency(long nanos) {
+		this.commitLatency.record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	void fenced() {
+		this.fenced.increment();
 	}
 
 	void lag(Duration lag) {

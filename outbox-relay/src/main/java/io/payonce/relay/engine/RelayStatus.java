@@ -6,14 +6,18 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * What the health indicator reports: the engine's lifecycle, the last relayed event and whether Kafka sends
- * are currently failing. Written by the engine thread and the relay, read by the health endpoint.
+ * What the health indicator reports about the current (or last) term: the engine's lifecycle, the last relayed
+ * event and whether Kafka sends are currently failing. Written by the engine thread and the relay, read by the
+ * health endpoint. A new term starts from a clean slate except for the last event's time.
  */
 public final class RelayStatus {
 
 	public enum Phase {
 
-		NOT_STARTED, STARTING, STREAMING, STOPPED, FAILED
+		NOT_STARTED, STARTING, STREAMING, STOPPED, FAILED,
+
+		/** A newer producer of the relay (another instance's) fenced this one: the term ended. */
+		FENCED
 
 	}
 
@@ -38,16 +42,26 @@ public final class RelayStatus {
 	public void starting() {
 		this.phase = Phase.STARTING;
 		this.failure = null;
+		this.awaitingAcksSince = null;
+		this.sendFailingSince = null;
+		this.lastSendError = null;
 	}
 
 	public void streaming() {
 		this.phase = Phase.STREAMING;
 	}
 
+	/** The term is over: nothing waits for Kafka any more. A failure or fencing stays visible. */
 	public void stopped() {
-		if (this.phase != Phase.FAILED) {
+		this.awaitingAcksSince = null;
+		if (this.phase != Phase.FAILED && this.phase != Phase.FENCED) {
 			this.phase = Phase.STOPPED;
 		}
+	}
+
+	public void fenced(String message) {
+		this.failure = message;
+		this.phase = Phase.FENCED;
 	}
 
 	public void failed(String message) {
@@ -60,7 +74,7 @@ public final class RelayStatus {
 		this.awaitingAcksSince = this.clock.instant();
 	}
 
-	/** Every record of the batch was acknowledged. */
+	/** The batch's transaction committed: every record of it was acknowledged. */
 	public void acknowledged() {
 		this.awaitingAcksSince = null;
 		this.sendFailingSince = null;

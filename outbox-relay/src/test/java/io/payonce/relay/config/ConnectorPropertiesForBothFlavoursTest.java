@@ -68,6 +68,25 @@ class ConnectorPropertiesForBothFlavoursTest {
 	}
 
 	@Test
+	void eachTermGetsItsOwnReplicaIdOnACopyOfTheProperties() {
+		// given
+		Properties base = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, ENGINE,
+				"kafka:9092");
+
+		// when
+		Properties term = DebeziumConfiguration.forTerm(base, 184_054 + 731);
+
+		// then the term's id differs, everything else is the same, and the base is untouched
+		assertThat(term.getProperty(DebeziumConfiguration.SERVER_ID)).isEqualTo("184785");
+		assertThat(base.getProperty(DebeziumConfiguration.SERVER_ID)).isEqualTo("184054");
+		term.remove(DebeziumConfiguration.SERVER_ID);
+		Properties rest = new Properties();
+		rest.putAll(base);
+		rest.remove(DebeziumConfiguration.SERVER_ID);
+		assertThat(term).isEqualTo(rest);
+	}
+
+	@Test
 	void mySqlFlavourUsesTheMySqlConnectorAndItsTlsSpelling() {
 		// given / when
 		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MYSQL),

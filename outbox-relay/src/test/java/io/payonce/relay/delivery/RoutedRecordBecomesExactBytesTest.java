@@ -3,9 +3,11 @@ package io.payonce.relay.delivery;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import io.payonce.contract.PayonceHeaders;
 import io.payonce.relay.engine.SourceTimestampHeader;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
@@ -18,6 +20,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class RoutedRecordBecomesExactBytesTest {
 
 	private static final String PAYLOAD = "{\"orderNo\":\"O-1\",\"amount\":\"12.50\",\"note\":\"café\"}";
+
+	private static final Header RELAYED_BY = new RecordHeader(PayonceHeaders.RELAYED_BY,
+			"relay-a-42".getBytes(StandardCharsets.UTF_8));
 
 	private static SourceRecord routed(Object value) {
 		SourceRecord record = new SourceRecord(Map.of(), Map.of(), "pay.success", null, Schema.STRING_SCHEMA, "O-1",
@@ -34,7 +39,7 @@ class RoutedRecordBecomesExactBytesTest {
 		SourceRecord record = routed(PAYLOAD);
 
 		// when
-		ProducerRecord<byte[], byte[]> out = OutboxMessageMapper.map(record).toProducerRecord();
+		ProducerRecord<byte[], byte[]> out = OutboxMessageMapper.map(record).toProducerRecord(RELAYED_BY);
 
 		// then
 		assertThat(out.topic()).isEqualTo("pay.success");
@@ -44,10 +49,12 @@ class RoutedRecordBecomesExactBytesTest {
 			.isEqualTo("3f1c2a4e-0000-4000-8000-000000000001");
 		assertThat(new String(out.headers().lastHeader("eventType").value(), StandardCharsets.UTF_8))
 			.isEqualTo("PaySuccess");
+		assertThat(new String(out.headers().lastHeader(PayonceHeaders.RELAYED_BY).value(), StandardCharsets.UTF_8))
+			.isEqualTo("relay-a-42");
 	}
 
 	@Test
-	void sourceTimestampIsKeptForTheLagMetricButNeverSent() {
+	void sourceTimestampIsKeptForTheLagMetricButNeverSentAndTheRelaysHeaderComesLast() {
 		// given
 		SourceRecord record = routed(PAYLOAD);
 
@@ -56,8 +63,8 @@ class RoutedRecordBecomesExactBytesTest {
 
 		// then
 		assertThat(message.sourceMillis()).isEqualTo(1_700_000_000_000L);
-		assertThat(message.toProducerRecord().headers().toArray()).extracting(Header::key)
-			.containsExactly("id", "eventType");
+		assertThat(message.toProducerRecord(RELAYED_BY).headers().toArray()).extracting(Header::key)
+			.containsExactly("id", "eventType", PayonceHeaders.RELAYED_BY);
 	}
 
 	@Test

@@ -9,6 +9,9 @@ import java.util.Optional;
 
 import io.payonce.relay.config.RelayDeliveryProperties;
 import io.payonce.relay.engine.RelayStatus;
+import io.payonce.relay.leadership.LeadershipStatus;
+import io.payonce.relay.leadership.LeadershipStatus.Role;
+import io.payonce.relay.leadership.LeadershipStatus.StepDown;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.health.contributor.Health;
@@ -22,16 +25,57 @@ class RelayHealthRulesTest {
 
 	private final RelayStatus status = new RelayStatus(this.clock);
 
+	private final LeadershipStatus leadership = new LeadershipStatus("relay-a-7", this.clock);
+
 	private final RelayDeliveryProperties delivery = new RelayDeliveryProperties(Duration.ofMillis(200),
 			Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ZERO);
 
 	private Health health(Optional<Boolean> connected) {
-		return new RelayHealthIndicator(this.status, () -> connected, this.delivery).health();
+		return new RelayHealthIndicator(this.status, this.leadership, () -> connected, this.delivery).health();
+	}
+
+	@Test
+	void aStandbyIsUpAndSaysItStandsBySinceWhenAndWhy() {
+		// given a former leader that was fenced and now stands by
+		this.leadership.become(Role.LEADER);
+		this.status.starting();
+		this.status.streaming();
+		this.status.fenced("ProducerFencedException: ...");
+		this.leadership.steppedDown(StepDown.FENCED);
+		this.status.stopped();
+		this.clock.advance(Duration.ofSeconds(3));
+		this.leadership.become(Role.STANDBY);
+		this.leadership.leaderIs("relay-b-9");
+
+		// when
+		Health health = health(Optional.empty());
+
+		// then ready (it can take over), not streaming, and it says who it is
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("role", "STANDBY")
+			.containsEntry("roleSince", "2026-11-29T09:00:03Z")
+			.containsEntry("instanceId", "relay-a-7")
+			.containsEntry("leader", "relay-b-9")
+			.containsEntry("lastStepDown", "FENCED")
+			.containsEntry("engine", "FENCED")
+			.doesNotContainKey("databaseConnected");
+	}
+
+	@Test
+	void anInstanceOutsideTheGroupIsDownBecauseItCouldNotTakeOver() {
+		// given a new instance that has not joined the group yet (Kafka unreachable)
+		// when
+		Health health = health(Optional.empty());
+
+		// then
+		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+		assertThat(health.getDetails()).containsEntry("role", "JOINING");
 	}
 
 	@Test
 	void streamingAndConnectedIsUpAndReportsTheAgeOfTheLastEvent() {
-		// given
+		// given the leader
+		this.leadership.become(Role.LEADER);
 		this.status.starting();
 		this.status.streaming();
 		this.status.awaitingAcks();
@@ -44,12 +88,16 @@ class RelayHealthRulesTest {
 
 		// then
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsEntry("lastEventAgeMs", 7_000L);
+		assertThat(health.getDetails()).containsEntry("lastEventAgeMs", 7_000L)
+			.containsEntry("role", "LEADER")
+			.containsEntry("leader", "relay-a-7")
+			.containsEntry("databaseConnected", "true");
 	}
 
 	@Test
 	void aBatchWaitingForKafkaLongerThanTheLimitIsDownAndRecoversOnceAcknowledged() {
-		// given
+		// given the leader
+		this.leadership.become(Role.LEADER);
 		this.status.streaming();
 		this.status.awaitingAcks();
 
@@ -64,7 +112,8 @@ class RelayHealthRulesTest {
 
 	@Test
 	void aLostBinlogConnectionIsDown() {
-		// given
+		// given the leader
+		this.leadership.become(Role.LEADER);
 		this.status.streaming();
 
 		// when / then
@@ -74,7 +123,8 @@ class RelayHealthRulesTest {
 
 	@Test
 	void aFailedEngineIsDownAndSaysWhy() {
-		// given
+		// given the leader
+		this.leadership.become(Role.LEADER);
 		this.status.streaming();
 
 		// when

@@ -19,7 +19,9 @@ public final class InProcessRelay {
 	/** Settings for the stack; tests add or override (e.g. a new server name for a relay that never ran). */
 	public static Map<String, Object> settings(LocalStack stack) {
 		Map<String, Object> settings = new LinkedHashMap<>();
+		settings.put("spring.profiles.active", "local");
 		settings.put("server.port", "0");
+		settings.put("management.server.port", "0");
 		settings.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		settings.put("payonce.relay.database.host", "127.0.0.1");
 		settings.put("payonce.relay.database.port", Integer.toString(stack.mariaDb().port()));

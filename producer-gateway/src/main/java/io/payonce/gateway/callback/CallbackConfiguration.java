@@ -1,7 +1,10 @@
 package io.payonce.gateway.callback;
 
+import java.sql.Connection;
 import java.time.Clock;
 import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import io.payonce.gateway.callback.domain.CallbackIntake;
 import io.payonce.gateway.callback.domain.CallbackValidator;
@@ -11,6 +14,7 @@ import io.payonce.gateway.callback.jdbc.JdbcPaymentStore;
 import io.payonce.gateway.callback.jdbc.OutboxPurgeJob;
 import io.payonce.gateway.callback.jdbc.SpringTransactions;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,14 +27,29 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Configuration(proxyBeanMethods = false)
 class CallbackConfiguration {
 
+	/**
+	 * Opens the callbacks' pool while the application starts, before the connector accepts a callback: Flyway
+	 * migrates as the schema's owner through a data source of its own, so nothing else would touch this pool
+	 * before the first callback. Wrong credentials of the runtime user thus stop the start (as a database that
+	 * cannot be reached already does, through Flyway) instead of answering the first callbacks 503.
+	 */
+	@Bean
+	InitializingBean callbackPoolOpensAtStart(DataSource dataSource) {
+		return () -> {
+			try (Connection connection = dataSource.getConnection()) {
+				connection.isValid(2);
+			}
+		};
+	}
+
 	@Bean
 	SignatureVerifier signatureVerifier(SignatureProperties properties, Clock clock) {
 		return new SignatureVerifier(properties.secrets(), properties.tolerance(), clock);
 	}
 
 	@Bean
-	CallbackValidator callbackValidator(CallbackProperties properties) {
-		return new CallbackValidator(properties.maxAmount());
+	CallbackValidator callbackValidator(CallbackProperties properties, Clock clock) {
+		return new CallbackValidator(properties.maxAmount(), properties.paidAtMaxAhead(), clock);
 	}
 
 	@Bean

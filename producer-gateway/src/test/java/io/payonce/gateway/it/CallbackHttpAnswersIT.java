@@ -65,6 +65,76 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aCodeThatIsNotMoneyIs400NamingTheCurrency() {
+		// given gold, a testing code and a fund code, each a known ISO-4217 code
+		for (String code : new String[] { "XAU", "XTS", "CLF" }) {
+			String id = newId();
+
+			// when
+			HttpResponse<String> answer = postSigned(aCallbackBody(id, "1.00").replace("\"CNY\"", "\"" + code + "\""));
+
+			// then
+			assertProblem(answer, 400, "invalid_field");
+			assertThat(answer.body()).as(code).contains("\"field\":\"currency\"");
+			assertThat(payments("O-" + id)).isZero();
+		}
+	}
+
+	@Test
+	void decimalsInACurrencyWithoutMinorUnitAre400NamingTheAmount() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "1500.50").replace("\"CNY\"", "\"JPY\""));
+
+		assertProblem(answer, 400, "invalid_field");
+		assertThat(answer.body()).contains("\"field\":\"amount\"", "JPY");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
+	void wholeYenAreAcceptedAndRecordedWithTheColumnsTwoDecimals() {
+		String id = newId();
+
+		HttpResponse<String> answer = postSigned(aCallbackBody(id, "1500").replace("\"CNY\"", "\"JPY\""));
+
+		assertThat(answer.body()).isEqualTo("{\"result\":\"ACCEPTED\"}");
+		assertThat(this.jdbc.sql("SELECT CONCAT(amount, ' ', currency) FROM t_payment WHERE order_no = ?")
+			.params("O-" + id)
+			.query(String.class)
+			.single()).isEqualTo("1500.00 JPY");
+	}
+
+	@Test
+	void paidAtTheColumnCannotHoldIs400NotA500() {
+		// given instants a DATETIME(3) column does not hold: before the year 1000, after 9999
+		for (String paidAt : new String[] { "+10000-01-01T00:00:00Z", "0999-12-31T23:59:59Z" }) {
+			String id = newId();
+
+			// when
+			HttpResponse<String> answer = postSigned(
+					aCallbackBody(id, "1.00").replace("2026-09-28T02:00:12Z", paidAt));
+
+			// then the platform is told what is wrong, not asked to retry forever
+			assertProblem(answer, 400, "invalid_field");
+			assertThat(answer.body()).as(paidAt).contains("\"field\":\"paidAt\"");
+			assertThat(payments("O-" + id)).isZero();
+		}
+	}
+
+	@Test
+	void paidAtMoreThanADayAheadIs400() {
+		String id = newId();
+		String tomorrowAndAMinute = Instant.now().plus(java.time.Duration.ofDays(1)).plusSeconds(60).toString();
+
+		HttpResponse<String> answer = postSigned(
+				aCallbackBody(id, "1.00").replace("2026-09-28T02:00:12Z", tomorrowAndAMinute));
+
+		assertProblem(answer, 400, "invalid_field");
+		assertThat(answer.body()).contains("\"field\":\"paidAt\"", "ahead of the gateway");
+		assertThat(payments("O-" + id)).isZero();
+	}
+
+	@Test
 	void malformedJsonIs400() {
 		assertProblem(postSigned("{\"payNo\":"), 400, "malformed_json");
 	}
@@ -84,7 +154,7 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 		postSigned(aCallbackBody(id, "12.30"));
 
 		// when
-		HttpResponse<String> answer = get("/api/v1/payments/O-" + id);
+		HttpResponse<String> answer = lookup("O-" + id);
 
 		// then
 		assertThat(answer.statusCode()).isEqualTo(200);
@@ -98,7 +168,46 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 
 	@Test
 	void lookupOfUnknownOrderIs404Problem() {
-		assertProblem(get("/api/v1/payments/O-" + newId()), 404, "not_found");
+		assertProblem(lookup("O-" + newId()), 404, "not_found");
+	}
+
+	@Test
+	void lookupWithoutCredentialsIs401() {
+		// given a payment that exists
+		String id = newId();
+		postSigned(aCallbackBody(id, "3.00"));
+
+		// then nobody without an ops user learns anything about it
+		HttpResponse<String> answer = get(this.lookup.port(), "/api/v1/payments/O-" + id, null, null);
+		assertThat(answer.statusCode()).isEqualTo(401);
+		assertThat(answer.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+				(challenge) -> assertThat(challenge).startsWith("Basic"));
+		assertThat(answer.body()).doesNotContain("3.00");
+		assertThat(get(this.lookup.port(), "/api/v1/payments/O-" + id, "viewer", "wrong").statusCode()).isEqualTo(401);
+	}
+
+	@Test
+	void lookupIsNotOnTheCallbackPortNorTheCallbackOnTheLookupPort() {
+		String id = newId();
+		postSigned(aCallbackBody(id, "3.00"));
+
+		// the callback port knows no lookup, even for an ops user: its threads and connections are the callbacks'
+		assertThat(get(this.port, "/api/v1/payments/O-" + id, "viewer", "viewer-local").statusCode()).isEqualTo(404);
+		assertThat(get(this.port, "/api/v1/payments/O-" + id, null, null).statusCode()).isEqualTo(404);
+		// and the lookup port takes no callback
+		assertThat(postTo(this.lookup.port(), aCallbackBody(newId(), "1.00")).statusCode()).isEqualTo(404);
+		assertThat(this.lookup.port()).isNotIn(this.port, this.managementPort);
+	}
+
+	@Test
+	void actuatorIsOnlyOnTheManagementPort() {
+		assertThat(get(this.port, "/actuator/health", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.port, "/actuator/prometheus", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.lookup.port(), "/actuator/health", null, null).statusCode()).isEqualTo(404);
+		assertThat(get(this.managementPort, "/actuator/health/readiness", null, null).statusCode()).isEqualTo(200);
+		// the database's state and its errors only to an ops user
+		assertThat(get(this.managementPort, "/actuator/health", null, null).body()).doesNotContain("components");
+		assertThat(get(this.managementPort, "/actuator/health", "viewer", "viewer-local").body()).contains("\"db\"");
 	}
 
 	@Test

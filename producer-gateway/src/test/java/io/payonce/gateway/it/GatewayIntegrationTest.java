@@ -9,18 +9,28 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import io.payonce.gateway.GatewayApplication;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
+import io.payonce.gateway.callback.web.LookupConnector;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.MariaDbNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -31,9 +41,11 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = GatewayApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "payonce.gateway.outbox.cleanup=RETENTION", "payonce.gateway.retry-after=3s",
+				"payonce.gateway.lookup.port=0",
 				// 50 parallel requests share 10 pooled connections on a busy 2-core machine; 2 s is the
 				// production default, the ITs allow more so that only a real outage answers 503 here.
 				"spring.datasource.hikari.connection-timeout=5000" })
+@ActiveProfiles("local")
 abstract class GatewayIntegrationTest {
 
 	static final String SECRET = "payonce-local-secret";
@@ -49,12 +61,20 @@ abstract class GatewayIntegrationTest {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	LookupConnector lookup;
+
+	@LocalManagementPort
+	int managementPort;
+
 	@DynamicPropertySource
 	static void localStackDatabase(DynamicPropertyRegistry registry) {
 		MariaDbNode mariaDb = LocalStack.shared().mariaDb();
 		registry.add("spring.datasource.url", () -> mariaDb.jdbcUrl(LocalDatabase.GATEWAY.schema()));
-		registry.add("spring.datasource.username", LocalDatabase.GATEWAY::user);
-		registry.add("spring.datasource.password", LocalDatabase.GATEWAY::password);
+		registry.add("spring.datasource.username", LocalDatabase.GATEWAY_APP::user);
+		registry.add("spring.datasource.password", LocalDatabase.GATEWAY_APP::password);
+		registry.add("spring.flyway.user", LocalDatabase.GATEWAY::user);
+		registry.add("spring.flyway.password", LocalDatabase.GATEWAY::password);
 	}
 
 	/** A fresh, valid callback body; orderNo {@code O-<id>}, payNo {@code N-<id>}. */
@@ -73,8 +93,54 @@ abstract class GatewayIntegrationTest {
 		return post(bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes));
 	}
 
+	/**
+	 * The same signed callback from {@code callers} threads released at the same moment.
+	 * @return each answer as {@code <status> <body>}
+	 */
+	List<String> postSignedConcurrently(String body, int callers) throws InterruptedException, ExecutionException {
+		return postSignedConcurrently(java.util.Collections.nCopies(callers, body));
+	}
+
+	/**
+	 * Each body signed and sent by its own thread, all released at the same moment.
+	 * @return each answer as {@code <status> <body>}, in the order of {@code bodies}
+	 */
+	List<String> postSignedConcurrently(List<String> bodies) throws InterruptedException, ExecutionException {
+		CountDownLatch start = new CountDownLatch(1);
+		List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+		ExecutorService senders = Executors.newFixedThreadPool(bodies.size());
+		try {
+			for (String body : bodies) {
+				answers.add(senders.submit(() -> {
+					start.await();
+					return postSigned(body);
+				}));
+			}
+			start.countDown();
+			List<String> results = new ArrayList<>();
+			for (Future<HttpResponse<String>> answer : answers) {
+				HttpResponse<String> response = answer.get();
+				results.add(response.statusCode() + " " + response.body());
+			}
+			return results;
+		}
+		finally {
+			senders.shutdownNow();
+		}
+	}
+
 	HttpResponse<String> post(byte[] body, String signature) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(url("/api/v1/callbacks/pay"))
+		return post(this.port, body, signature);
+	}
+
+	/** A signed callback to another port of the gateway. */
+	HttpResponse<String> postTo(int port, String body) {
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		return post(port, bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes));
+	}
+
+	private HttpResponse<String> post(int port, byte[] body, String signature) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/callbacks/pay"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")
 			// What platforms send; errors must still come back as application/problem+json.
@@ -86,8 +152,21 @@ abstract class GatewayIntegrationTest {
 		return send(request.build());
 	}
 
-	HttpResponse<String> get(String path) {
-		return send(HttpRequest.newBuilder(url(path)).timeout(Duration.ofSeconds(30)).GET().build());
+	/** A GET on the lookup's own port as the local profile's viewer (the lookup is for ops users only). */
+	HttpResponse<String> lookup(String orderNo) {
+		return get(this.lookup.port(), "/api/v1/payments/" + orderNo, "viewer", "viewer-local");
+	}
+
+	/** A GET on any port of the gateway, with credentials or (user null) without. */
+	HttpResponse<String> get(int port, String path, String user, String password) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+			.timeout(Duration.ofSeconds(30))
+			.GET();
+		if (user != null) {
+			request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+				.encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+		}
+		return send(request.build());
 	}
 
 	private HttpResponse<String> send(HttpRequest request) {
@@ -101,10 +180,6 @@ abstract class GatewayIntegrationTest {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
-	}
-
-	private URI url(String path) {
-		return URI.create("http://127.0.0.1:" + this.port + path);
 	}
 
 	long outboxEvents(String orderNo) {

@@ -1,5 +1,6 @@
 package io.payonce.reconciliation.audit;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -12,6 +13,10 @@ public record AuditPeriod(Instant from, Instant to) {
 		if (!from.isBefore(to)) {
 			throw new IllegalArgumentException("from " + from + " must be before to " + to);
 		}
+	}
+
+	public Duration span() {
+		return Duration.between(this.from, this.to);
 	}
 
 }

@@ -34,7 +34,7 @@ public record AuditReport(AuditPeriod period, Instant generatedAt, List<BizNoLin
 	/**
 	 * @param orderStatus {@code null} when there is no order
 	 * @param deductionFlowIds negative flows of any type but REVERSE_DEDUCT
-	 * @param reversalFlowIds REVERSE_DEDUCT flows ({@code <biz_no>-REVERSE})
+	 * @param reversalFlowIds REVERSE_DEDUCT flows of the biz_no (and its pre-V2 {@code <biz_no>-REVERSE} ones)
 	 * @param net sum of every flow of the biz_no in the period
 	 */
 	public record BizNoLine(String bizNo, Long userId, String orderStatus, BigDecimal orderAmount,

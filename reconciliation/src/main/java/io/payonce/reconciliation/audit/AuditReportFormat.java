@@ -7,85 +7,137 @@ import java.util.stream.Collectors;
 import io.payonce.reconciliation.audit.AuditReport.AccountLine;
 import io.payonce.reconciliation.audit.AuditReport.BizNoLine;
 
-/** Markdown for people, CSV (RFC 4180, one {@code record} column per section) for spreadsheets. */
+/**
+ * Markdown for people, CSV (RFC 4180, one {@code record} column per section) for spreadsheets. Line by line, so
+ * that a report can be written while the ledger is read ({@code FileReportArchive}); a whole
+ * {@link AuditReport} is the same lines in the same order. Sections: title and verdict, findings, accounts,
+ * flows per business number.
+ */
 public final class AuditReportFormat {
 
 	private AuditReportFormat() {
 	}
 
 	public static String markdown(AuditReport report) {
-		StringBuilder md = new StringBuilder();
-		md.append("# Ledger audit ").append(report.period().from()).append(" – ").append(report.period().to())
-			.append("\n\n");
-		md.append("Generated ").append(report.generatedAt()).append(". Result: **")
-			.append(report.balanced() ? "BALANCED" : report.findings().size() + " FINDING(S)").append("**.\n\n");
-		md.append("Opening balances are derived (balance now − flows since the period start); the trade schema ")
-			.append("keeps no opening balance. Expected closing = opening − amounts of the PAID orders charged ")
-			.append("in the period.\n\n");
-		md.append("## Findings\n\n");
+		StringBuilder md = new StringBuilder(Markdown.title(summary(report)));
+		md.append(Markdown.FINDINGS);
 		if (report.findings().isEmpty()) {
-			md.append("None.\n\n");
+			md.append(Markdown.NO_FINDINGS);
 		}
 		else {
-			md.append("| kind | biz_no / user | user | amount | flows | detail |\n|---|---|---|---|---|---|\n");
-			for (AuditFinding finding : report.findings()) {
-				md.append("| ").append(finding.kind()).append(" | ").append(cell(finding.key())).append(" | ")
-					.append(finding.userId()).append(" | ").append(plain(finding.amount())).append(" | ")
-					.append(ids(finding.flowIds())).append(" | ").append(cell(finding.detail())).append(" |\n");
-			}
+			md.append(Markdown.FINDINGS_TABLE);
+			report.findings().forEach(finding -> md.append(Markdown.finding(finding)));
 			md.append('\n');
 		}
-		md.append("## Accounts\n\n| user | opening | flows | closing | expected closing | difference |\n")
-			.append("|---|---|---|---|---|---|\n");
-		for (AccountLine account : report.accounts()) {
-			md.append("| ").append(account.userId()).append(" | ").append(plain(account.opening())).append(" | ")
-				.append(plain(account.flows())).append(" | ").append(plain(account.closing())).append(" | ")
-				.append(plain(account.expectedClosing())).append(" | ").append(plain(account.difference()))
-				.append(" |\n");
-		}
-		md.append("\n## Flows per biz_no\n\n| biz_no | user | order | order amount | deductions | reversals | net |")
-			.append(" status |\n|---|---|---|---|---|---|---|---|\n");
-		for (BizNoLine line : report.bizNos()) {
-			md.append("| ").append(cell(line.bizNo())).append(" | ").append(line.userId()).append(" | ")
-				.append((line.orderStatus() == null) ? "—" : line.orderStatus()).append(" | ")
-				.append(plain(line.orderAmount())).append(" | ").append(ids(line.deductionFlowIds())).append(" | ")
-				.append(ids(line.reversalFlowIds())).append(" | ").append(plain(line.net())).append(" | ")
-				.append(line.status()).append(" |\n");
-		}
+		md.append(Markdown.ACCOUNTS);
+		report.accounts().forEach(account -> md.append(Markdown.account(account)));
+		md.append(Markdown.BIZ_NOS);
+		report.bizNos().forEach(line -> md.append(Markdown.bizNo(line)));
 		return md.toString();
 	}
 
 	public static String csv(AuditReport report) {
-		StringBuilder csv = new StringBuilder(
-				"record,key,status,user_id,amount,flow_ids,opening,flows,closing,expected_closing,difference,detail\r\n");
-		for (AuditFinding finding : report.findings()) {
-			row(csv, "FINDING", finding.key(), finding.kind().name(), Long.toString(finding.userId()),
-					plain(finding.amount()), ids(finding.flowIds()), "", "", "", "", "", finding.detail());
-		}
-		for (AccountLine account : report.accounts()) {
-			row(csv, "ACCOUNT", Long.toString(account.userId()), account.balanced() ? "BALANCED" : "UNBALANCED",
-					Long.toString(account.userId()), "", "", plain(account.opening()), plain(account.flows()),
-					plain(account.closing()), plain(account.expectedClosing()), plain(account.difference()), "");
-		}
-		for (BizNoLine line : report.bizNos()) {
-			String flows = ids(line.deductionFlowIds())
-					+ (line.reversalFlowIds().isEmpty() ? "" : " reversed by " + ids(line.reversalFlowIds()));
-			row(csv, "BIZ_NO", line.bizNo(), line.status().name(), String.valueOf(line.userId()),
-					plain(line.orderAmount()), flows, "", plain(line.net()), "", "", "",
-					(line.orderStatus() == null) ? "no order" : "order " + line.orderStatus());
-		}
+		StringBuilder csv = new StringBuilder(Csv.HEADER);
+		report.findings().forEach(finding -> csv.append(Csv.finding(finding)));
+		report.accounts().forEach(account -> csv.append(Csv.account(account)));
+		report.bizNos().forEach(line -> csv.append(Csv.bizNo(line)));
 		return csv.toString();
 	}
 
-	private static void row(StringBuilder csv, String... cells) {
-		for (int i = 0; i < cells.length; i++) {
-			if (i > 0) {
-				csv.append(',');
-			}
-			String cell = cells[i];
-			csv.append(cell.matches(".*[\",\r\n].*") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
+	private static AuditSummary summary(AuditReport report) {
+		return new AuditSummary(report.period(), report.generatedAt(), report.bizNos().size(),
+				report.accounts().size(), report.findings().size());
+	}
+
+	/** The Markdown report's pieces. */
+	public static final class Markdown {
+
+		/** Heads the findings, which follow as table rows; {@link #NO_FINDINGS} instead of rows if there are none. */
+		public static final String FINDINGS = "## Findings\n\n";
+
+		public static final String FINDINGS_TABLE = "| kind | biz_no / user | user | amount | flows | detail |\n"
+				+ "|---|---|---|---|---|---|\n";
+
+		public static final String NO_FINDINGS = "None.\n\n";
+
+		public static final String ACCOUNTS = "## Accounts\n\n| user | opening | flows | closing | expected closing |"
+				+ " difference |\n|---|---|---|---|---|---|\n";
+
+		public static final String BIZ_NOS = "\n## Flows per biz_no\n\n| biz_no | user | order | order amount | deductions |"
+				+ " reversals | net | status |\n|---|---|---|---|---|---|---|---|\n";
+
+		private Markdown() {
 		}
-		csv.append("\r\n");
+
+		public static String title(AuditSummary summary) {
+			return "# Ledger audit " + summary.period().from() + " – " + summary.period().to() + "\n\n" + "Generated "
+					+ summary.generatedAt() + ". Result: **"
+					+ (summary.balanced() ? "BALANCED" : summary.findings() + " FINDING(S)") + "**.\n\n"
+					+ "Opening balances are derived (balance now − flows since the period start); the trade schema "
+					+ "keeps no opening balance. Expected closing = opening − amounts of the PAID orders charged "
+					+ "in the period.\n\n";
+		}
+
+		public static String finding(AuditFinding finding) {
+			return "| " + finding.kind() + " | " + cell(finding.key()) + " | " + finding.userId() + " | "
+					+ plain(finding.amount()) + " | " + ids(finding.flowIds()) + " | " + cell(finding.detail()) + " |\n";
+		}
+
+		public static String account(AccountLine account) {
+			return "| " + account.userId() + " | " + plain(account.opening()) + " | " + plain(account.flows()) + " | "
+					+ plain(account.closing()) + " | " + plain(account.expectedClosing()) + " | "
+					+ plain(account.difference()) + " |\n";
+		}
+
+		public static String bizNo(BizNoLine line) {
+			return "| " + cell(line.bizNo()) + " | " + line.userId() + " | "
+					+ ((line.orderStatus() == null) ? "—" : line.orderStatus()) + " | " + plain(line.orderAmount())
+					+ " | " + ids(line.deductionFlowIds()) + " | " + ids(line.reversalFlowIds()) + " | "
+					+ plain(line.net()) + " | " + line.status() + " |\n";
+		}
+
+	}
+
+	/** The CSV report's pieces. */
+	public static final class Csv {
+
+		public static final String HEADER = "record,key,status,user_id,amount,flow_ids,opening,flows,closing,"
+				+ "expected_closing,difference,detail\r\n";
+
+		private Csv() {
+		}
+
+		public static String finding(AuditFinding finding) {
+			return row("FINDING", finding.key(), finding.kind().name(), Long.toString(finding.userId()),
+					plain(finding.amount()), ids(finding.flowIds()), "", "", "", "", "", finding.detail());
+		}
+
+		public static String account(AccountLine account) {
+			return row("ACCOUNT", Long.toString(account.userId()), account.balanced() ? "BALANCED" : "UNBALANCED",
+					Long.toString(account.userId()), "", "", plain(account.opening()), plain(account.flows()),
+					plain(account.closing()), plain(account.expectedClosing()), plain(account.difference()), "");
+		}
+
+		public static String bizNo(BizNoLine line) {
+			String flows = ids(line.deductionFlowIds())
+					+ (line.reversalFlowIds().isEmpty() ? "" : " reversed by " + ids(line.reversalFlowIds()));
+			return row("BIZ_NO", line.bizNo(), line.status().name(), String.valueOf(line.userId()),
+					plain(line.orderAmount()), flows, "", plain(line.net()), "", "", "",
+					(line.orderStatus() == null) ? "no order" : "order " + line.orderStatus());
+		}
+
+		private static String row(String... cells) {
+			StringBuilder csv = new StringBuilder();
+			for (int i = 0; i < cells.length; i++) {
+				if (i > 0) {
+					csv.append(',');
+				}
+				String cell = cells[i];
+				csv.append(cell.matches("(?s).*[\",\r\n].*") ? "\"" + cell.replace("\"", "\"\"") + "\"" : cell);
+			}
+			return csv.append("\r\n").toString();
+		}
+
 	}
 
 	private static String plain(BigDecimal amount) {

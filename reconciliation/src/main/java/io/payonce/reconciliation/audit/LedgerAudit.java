@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,11 +16,15 @@ import io.payonce.reconciliation.audit.AuditReport.BizNoStatus;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Account;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Flow;
 import io.payonce.reconciliation.audit.LedgerSnapshot.Order;
+import io.payonce.reconciliation.reversal.Reversals;
 
 /**
- * The ledger audit rules (chapter 5.4: find, verify), plain Java over a {@link LedgerSnapshot}.
+ * The ledger audit rules (chapter 5.4: find, verify), plain Java, fed one business number at a time
+ * ({@link Run}) or with a whole {@link LedgerSnapshot}.
  * <p>
- * Flows are grouped by business number: a {@code REVERSE_DEDUCT} flow {@code X-REVERSE} belongs to {@code X}.
+ * Flows are grouped by the business number they belong to ({@link Flow#owner()}): a reversal carries the biz_no of
+ * the flow it reverses, a reversal booked before trade migration V2 ({@code X-REVERSE}, no reversed flow id)
+ * belongs to {@code X}, and an order whose number ends in {@code -REVERSE} is an order like any other.
  * A deduction is any negative flow that is not a reversal, <em>whatever its type</em>: the unique key
  * {@code (biz_no, type)} stops a second {@code PAY_DEDUCT}, not a second charge booked by hand or by legacy
  * code under another type, and that is exactly the double charge finance must see.
@@ -30,60 +33,132 @@ public final class LedgerAudit {
 
 	public static final String PAY_DEDUCT = "PAY_DEDUCT";
 
-	public static final String REVERSE_DEDUCT = "REVERSE_DEDUCT";
-
-	public static final String REVERSE_SUFFIX = "-REVERSE";
+	public static final String REVERSE_DEDUCT = Reversals.REVERSE_DEDUCT;
 
 	private static final Set<String> PAID = Set.of("PAID", "SETTLED");
 
+	/**
+	 * An audit that takes the ledger piece by piece ({@link LedgerVisitor}) and sends each line and finding to
+	 * {@code sink} at once. It keeps two sums per user with flows in the period, nothing per flow.
+	 */
+	public Run start(AuditPeriod period, Instant generatedAt, ReportSink sink) {
+		return new Run(period, generatedAt, sink);
+	}
+
+	/** The whole audit of a ledger held in memory, as one report (tests, small periods). */
 	public AuditReport audit(AuditPeriod period, LedgerSnapshot ledger, Instant generatedAt) {
+		List<BizNoLine> lines = new ArrayList<>();
+		List<AccountLine> accounts = new ArrayList<>();
+		List<AuditFinding> findings = new ArrayList<>();
+		Run run = start(period, generatedAt, new ReportSink() {
+
+			@Override
+			public void finding(AuditFinding finding) {
+				findings.add(finding);
+			}
+
+			@Override
+			public void bizNo(BizNoLine line) {
+				lines.add(line);
+			}
+
+			@Override
+			public void account(AccountLine line) {
+				accounts.add(line);
+			}
+
+		});
 		Map<String, Order> orders = new HashMap<>();
 		ledger.orders().forEach(order -> orders.put(order.orderNo(), order));
 		Map<String, List<Flow>> byBizNo = new TreeMap<>();
 		for (Flow flow : ledger.flows()) {
-			byBizNo.computeIfAbsent(baseBizNo(flow), key -> new ArrayList<>()).add(flow);
+			byBizNo.computeIfAbsent(flow.owner(), key -> new ArrayList<>()).add(flow);
+		}
+		byBizNo.forEach((bizNo, flows) -> run.bizNo(bizNo, flows, orders.get(bizNo)));
+		ledger.paidOrdersWithoutFlow().forEach(run::paidOrderWithoutFlow);
+		ledger.accounts().forEach(run::account);
+		run.finish();
+		return new AuditReport(period, generatedAt, lines, accounts, findings);
+	}
+
+	/** One audit in progress; not thread-safe (one reader feeds it). */
+	public static final class Run implements LedgerVisitor {
+
+		private final AuditPeriod period;
+
+		private final Instant generatedAt;
+
+		private final ReportSink sink;
+
+		/** per user: the flows of the period */
+		private final Map<Long, BigDecimal> flowsByUser = new HashMap<>();
+
+		/** per user: what the paid orders charged in this period explain */
+		private final Map<Long, BigDecimal> explained = new HashMap<>();
+
+		private long bizNos;
+
+		private long accounts;
+
+		private long findings;
+
+		private Run(AuditPeriod period, Instant generatedAt, ReportSink sink) {
+			this.period = period;
+			this.generatedAt = generatedAt;
+			this.sink = sink;
 		}
 
-		List<BizNoLine> lines = new ArrayList<>();
-		List<AuditFinding> findings = new ArrayList<>();
-		// per user: what the paid orders charged in this period explain
-		Map<Long, BigDecimal> explained = new LinkedHashMap<>();
-		for (Map.Entry<String, List<Flow>> group : byBizNo.entrySet()) {
-			BizNoLine line = auditBizNo(group.getKey(), group.getValue(), orders.get(group.getKey()), findings);
-			lines.add(line);
-			Order order = orders.get(group.getKey());
+		@Override
+		public void bizNo(String bizNo, List<Flow> flows, Order order) {
+			List<AuditFinding> found = new ArrayList<>();
+			this.sink.bizNo(auditBizNo(bizNo, flows, order, found));
+			this.bizNos++;
+			found.forEach(this::found);
+			for (Flow flow : flows) {
+				this.flowsByUser.merge(flow.userId(), flow.amount(), BigDecimal::add);
+			}
 			if (order != null && PAID.contains(order.status())) {
-				explained.merge(order.userId(), order.amount().negate(), BigDecimal::add);
+				this.explained.merge(order.userId(), order.amount().negate(), BigDecimal::add);
 			}
 		}
-		for (Order order : ledger.paidOrdersWithoutFlow()) {
-			lines.add(new BizNoLine(order.orderNo(), order.userId(), order.status(), order.amount(), List.of(),
+
+		@Override
+		public void paidOrderWithoutFlow(Order order) {
+			this.sink.bizNo(new BizNoLine(order.orderNo(), order.userId(), order.status(), order.amount(), List.of(),
 					List.of(), BigDecimal.ZERO, BizNoStatus.MISSING_FLOW));
-			findings.add(new AuditFinding(Kind.PAID_ORDER_WITHOUT_FLOW, order.orderNo(), order.userId(),
-					order.amount(), List.of(), "order " + order.status() + " but no flow: the user was not charged"));
+			this.bizNos++;
+			found(new AuditFinding(Kind.PAID_ORDER_WITHOUT_FLOW, order.orderNo(), order.userId(), order.amount(),
+					List.of(), "order " + order.status() + " but no flow: the user was not charged"));
 		}
 
-		List<AccountLine> accounts = new ArrayList<>();
-		for (Account account : ledger.accounts()) {
-			BigDecimal flows = ledger.flows()
-				.stream()
-				.filter(flow -> flow.userId() == account.userId())
-				.map(Flow::amount)
-				.reduce(BigDecimal.ZERO, BigDecimal::add);
+		@Override
+		public void account(Account account) {
+			BigDecimal flows = this.flowsByUser.getOrDefault(account.userId(), BigDecimal.ZERO);
+			BigDecimal explainedByOrders = this.explained.getOrDefault(account.userId(), BigDecimal.ZERO);
 			BigDecimal opening = account.balance().subtract(account.flowsSinceFrom());
 			BigDecimal closing = opening.add(flows);
-			BigDecimal expectedClosing = opening.add(explained.getOrDefault(account.userId(), BigDecimal.ZERO));
+			BigDecimal expectedClosing = opening.add(explainedByOrders);
 			AccountLine line = new AccountLine(account.userId(), opening, flows, closing, expectedClosing,
 					closing.subtract(expectedClosing));
-			accounts.add(line);
+			this.sink.account(line);
+			this.accounts++;
 			if (!line.balanced()) {
-				findings.add(new AuditFinding(Kind.ACCOUNT_UNBALANCED, Long.toString(account.userId()),
-						account.userId(), line.difference(), List.of(),
-						"flows " + flows.toPlainString() + " but paid orders explain "
-								+ explained.getOrDefault(account.userId(), BigDecimal.ZERO).toPlainString()));
+				found(new AuditFinding(Kind.ACCOUNT_UNBALANCED, Long.toString(account.userId()), account.userId(),
+						line.difference(), List.of(), "flows " + flows.toPlainString() + " but paid orders explain "
+								+ explainedByOrders.toPlainString()));
 			}
 		}
-		return new AuditReport(period, generatedAt, lines, accounts, findings);
+
+		/** The counts, once the reader is done. */
+		public AuditSummary finish() {
+			return new AuditSummary(this.period, this.generatedAt, this.bizNos, this.accounts, this.findings);
+		}
+
+		private void found(AuditFinding finding) {
+			this.sink.finding(finding);
+			this.findings++;
+		}
+
 	}
 
 	private static BizNoLine auditBizNo(String bizNo, List<Flow> flows, Order order, List<AuditFinding> findings) {
@@ -134,14 +209,6 @@ public final class LedgerAudit {
 			List<Long> reversals, BigDecimal net, BizNoStatus status) {
 		return new BizNoLine(bizNo, userId, (order != null) ? order.status() : null,
 				(order != null) ? order.amount() : null, deductions, reversals, net, status);
-	}
-
-	/** {@code X-REVERSE} of type REVERSE_DEDUCT belongs to X. */
-	static String baseBizNo(Flow flow) {
-		if (REVERSE_DEDUCT.equals(flow.type()) && flow.bizNo().endsWith(REVERSE_SUFFIX)) {
-			return flow.bizNo().substring(0, flow.bizNo().length() - REVERSE_SUFFIX.length());
-		}
-		return flow.bizNo();
 	}
 
 }

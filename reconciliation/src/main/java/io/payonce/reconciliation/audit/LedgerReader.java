@@ -1,8 +1,11 @@
 package io.payonce.reconciliation.audit;
 
-/** Read-only port on the trade ledger; the JDBC adapter reads in one repeatable-read transaction. */
+/**
+ * Read-only port on the trade ledger. It streams: a period's flows are handed to the visitor one business
+ * number at a time, never held whole; the JDBC adapter reads in one repeatable-read transaction.
+ */
 public interface LedgerReader {
 
-	LedgerSnapshot read(AuditPeriod period);
+	void read(AuditPeriod period, LedgerVisitor visitor);
 
 }

@@ -2,9 +2,15 @@
  * Ledger audit of a period {@code [from, to)} against the trade database (read-only, one REPEATABLE READ
  * snapshot): flows per biz_no, balances, PAID orders without a flow, flows without a PAID order.
  * <p>
+ * <b>Bounded.</b> A period may span at most {@code payonce.reconciliation.audit.max-span}, and it is streamed:
+ * the reader hands over one business number with its flows at a time ({@link io.payonce.reconciliation.audit.LedgerVisitor}),
+ * the rules ({@link io.payonce.reconciliation.audit.LedgerAudit.Run}) keep two sums per user and pass each line
+ * on ({@link io.payonce.reconciliation.audit.ReportSink}) to the report's files, which are what the API sends.
+ * <p>
  * <b>Deductions are counted across types.</b> The unique key {@code (biz_no, type)} stops a second
  * {@code PAY_DEDUCT}; it does not stop a charge booked by hand or by legacy code under another type. Every
- * negative flow that is not a {@code REVERSE_DEDUCT} counts; {@code X-REVERSE} belongs to {@code X}.
+ * negative flow that is not a {@code REVERSE_DEDUCT} counts; a reversal belongs to the biz_no it carries, one booked
+ * before trade migration V2 ({@code X-REVERSE}) to {@code X}.
  * <p>
  * <b>Opening balance: derived.</b> The consumer's schema keeps no opening balance and no snapshots, so
  * {@code opening = balance now − Σ flows created since from}. With that choice "closing = opening + Σ flows"

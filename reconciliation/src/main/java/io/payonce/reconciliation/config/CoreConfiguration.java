@@ -15,7 +15,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the plain services to their JDBC and file adapters. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ AuditProperties.class, ConsoleProperties.class })
+@EnableConfigurationProperties(AuditProperties.class)
 class CoreConfiguration {
 
 	@Bean
@@ -27,7 +27,7 @@ class CoreConfiguration {
 	AuditService auditService(JdbcTemplate jdbc, PlatformTransactionManager transactions, AuditProperties audit,
 			Clock clock) {
 		return new AuditService(new JdbcLedgerReader(jdbc, transactions), new FileReportArchive(audit.reportDir()),
-				clock);
+				clock, audit.maxSpan());
 	}
 
 	@Bean

@@ -8,17 +8,23 @@ public interface ReversalLedger {
 
 	Optional<LedgerFlow> flow(long flowId);
 
-	/** Every flow of {@code bizNo} and of its reversal {@code bizNo-REVERSE}. */
+	/**
+	 * Every flow with biz_no {@code bizNo} (its deductions, its reversal, or whatever holds its reversal place),
+	 * and its reversal from before trade migration V2 ({@code <bizNo>-REVERSE}, no reversed flow id).
+	 */
 	List<LedgerFlow> flowsOf(String bizNo);
 
 	/**
-	 * In ONE transaction: insert the reversal flow, credit the balance, insert the audit entry (with the new
-	 * flow id). Nothing is written if any step fails.
+	 * In ONE transaction: insert the {@code REVERSE_DEDUCT} flow of {@code original} (its user, its biz_no, the
+	 * opposite of its amount and its id as {@code reverses_flow_id}, all taken from the original row by the insert
+	 * itself, so a reversal can never credit more than the flow it reverses), credit the balance by exactly that
+	 * amount, insert the audit entry (with the new flow id). Nothing is written if any step fails.
 	 * @return the ids of the reversal flow and of the audit row
-	 * @throws AlreadyReversedException when the unique key {@code (biz_no, type)} already holds the reversal
+	 * @throws AlreadyReversedException when {@code uk_biz_no_type} or {@code uk_flow_reverses} already holds a
+	 * reversal of that biz_no or flow
 	 * @throws AccountNotFoundException when the account row is missing
 	 */
-	Posted postReversal(LedgerFlow reversal, ReversalAuditEntry audit);
+	Posted postReversal(LedgerFlow original, ReversalAuditEntry audit);
 
 	/** Audits a request that changed nothing, in its own transaction; returns the audit row id. */
 	long audit(ReversalAuditEntry entry);

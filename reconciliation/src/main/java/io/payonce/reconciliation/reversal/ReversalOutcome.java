@@ -12,6 +12,11 @@ public enum ReversalOutcome {
 	NOT_A_DEDUCTION(false),
 	/** The flow's biz_no has a single deduction: that is the order's real charge, not a duplicate. */
 	NOT_A_DUPLICATE(false),
+	/**
+	 * The biz_no's one reversal place ({@code uk_biz_no_type}) is held by a reversal booked before trade migration
+	 * V2 for another order (the orderNo without its {@code -REVERSE} end): this duplicate needs a human decision.
+	 */
+	REVERSAL_PLACE_TAKEN(false),
 	/** No account row for the flow's user; nothing was written. */
 	ACCOUNT_NOT_FOUND(false);
 

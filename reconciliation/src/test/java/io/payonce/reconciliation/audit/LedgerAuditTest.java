@@ -48,10 +48,10 @@ class LedgerAuditTest {
 
 	@Test
 	void reversedDuplicateBalances() {
-		// given the same duplicate, reversed by a REVERSE_DEDUCT flow
+		// given the same duplicate, reversed by a REVERSE_DEDUCT flow under the order's own biz_no
 		LedgerSnapshot ledger = new LedgerSnapshot(
 				List.of(flow(1001, "-199.00", "P1", "PAY_DEDUCT"), flow(1002, "-199.00", "P1", "LEGACY_DEDUCT"),
-						flow(1003, "199.00", "P1-REVERSE", "REVERSE_DEDUCT")),
+						reversal(1003, "199.00", "P1", 1002L)),
 				List.of(paid("P1", "199.00")), List.of(), List.of(account("801.00", "-199.00")));
 
 		// when
@@ -59,9 +59,47 @@ class LedgerAuditTest {
 
 		// then
 		assertThat(report.findings()).isEmpty();
-		assertThat(report.bizNos()).singleElement()
-			.satisfies(line -> assertThat(line.status()).isEqualTo(BizNoStatus.REVERSED_DUPLICATE));
+		assertThat(report.bizNos()).singleElement().satisfies(line -> {
+			assertThat(line.status()).isEqualTo(BizNoStatus.REVERSED_DUPLICATE);
+			assertThat(line.reversalFlowIds()).containsExactly(1003L);
+		});
 		assertThat(report.accounts().get(0).balanced()).isTrue();
+	}
+
+	@Test
+	void aDuplicateReversedBeforeV2AsBizNoReverseStillBalances() {
+		// given the duplicate reversed the old way: X-REVERSE, no reversed flow id
+		LedgerSnapshot ledger = new LedgerSnapshot(
+				List.of(flow(1001, "-199.00", "P1", "PAY_DEDUCT"), flow(1002, "-199.00", "P1", "LEGACY_DEDUCT"),
+						reversal(1003, "199.00", "P1-REVERSE", null)),
+				List.of(paid("P1", "199.00")), List.of(), List.of(account("801.00", "-199.00")));
+
+		// when
+		AuditReport report = this.audit.audit(DAY, ledger, FROM);
+
+		// then
+		assertThat(report.findings()).isEmpty();
+		assertThat(report.bizNos()).singleElement().satisfies(line -> {
+			assertThat(line.bizNo()).isEqualTo("P1");
+			assertThat(line.status()).isEqualTo(BizNoStatus.REVERSED_DUPLICATE);
+		});
+	}
+
+	@Test
+	void anOrderNoEndingInReverseIsAuditedAsItsOwnOrder() {
+		// given order P1-REVERSE, paid once, next to order P1, paid once
+		LedgerSnapshot ledger = new LedgerSnapshot(
+				List.of(flow(1001, "-10.00", "P1", "PAY_DEDUCT"), flow(1002, "-20.00", "P1-REVERSE", "PAY_DEDUCT")),
+				List.of(paid("P1", "10.00"), paid("P1-REVERSE", "20.00")), List.of(),
+				List.of(account("70.00", "-30.00")));
+
+		// when
+		AuditReport report = this.audit.audit(DAY, ledger, FROM);
+
+		// then each is its own order, charged once; nothing is a reversal
+		assertThat(report.findings()).isEmpty();
+		assertThat(report.bizNos()).extracting(AuditReport.BizNoLine::bizNo).containsExactly("P1", "P1-REVERSE");
+		assertThat(report.bizNos()).allSatisfy(line -> assertThat(line.status()).isEqualTo(BizNoStatus.OK));
 	}
 
 	@Test
@@ -80,7 +118,12 @@ class LedgerAuditTest {
 	}
 
 	private static Flow flow(long id, String amount, String bizNo, String type) {
-		return new Flow(id, 10086L, new BigDecimal(amount), bizNo, type, FROM.plusSeconds(id));
+		return new Flow(id, 10086L, new BigDecimal(amount), bizNo, type, null, FROM.plusSeconds(id));
+	}
+
+	private static Flow reversal(long id, String amount, String bizNo, Long reversesFlowId) {
+		return new Flow(id, 10086L, new BigDecimal(amount), bizNo, "REVERSE_DEDUCT", reversesFlowId,
+				FROM.plusSeconds(id));
 	}
 
 	private static Order paid(String orderNo, String amount) {

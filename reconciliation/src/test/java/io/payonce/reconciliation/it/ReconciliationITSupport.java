@@ -9,8 +9,8 @@ import java.util.UUID;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.reconciliation.ReconciliationApplication;
-import org.flywaydb.core.Flyway;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -20,6 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * change of the consumer's schema reaches these tests at once.
  */
 @SpringBootTest(classes = ReconciliationApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("local")
 abstract class ReconciliationITSupport {
 
 	static final LocalStack stack = LocalStack.shared();
@@ -28,8 +29,10 @@ abstract class ReconciliationITSupport {
 
 	static final Path workDir;
 
+	static final String MAX_SPAN = "3660d";
+
 	static {
-		migrateTradeSchemaAsTheConsumerDoes();
+		TradeSchema.migrateAsTheConsumerDoes(stack);
 		try {
 			workDir = Files.createTempDirectory("payonce-reconciliation-it-");
 		}
@@ -42,29 +45,18 @@ abstract class ReconciliationITSupport {
 	static void localStack(DynamicPropertyRegistry registry) {
 		registry.add("spring.kafka.bootstrap-servers", () -> stack.kafka().bootstrapServers());
 		registry.add("spring.datasource.url", () -> stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
-		registry.add("spring.datasource.username", LocalDatabase.TRADE::user);
-		registry.add("spring.datasource.password", LocalDatabase.TRADE::password);
+		registry.add("spring.datasource.username", LocalDatabase.RECONCILIATION::user);
+		registry.add("spring.datasource.password", LocalDatabase.RECONCILIATION::password);
+		registry.add("spring.flyway.user", LocalDatabase.TRADE::user);
+		registry.add("spring.flyway.password", LocalDatabase.TRADE::password);
 		registry.add("payonce.reconciliation.streams.application-id", () -> "reconciliation-it-" + UUID.randomUUID());
 		registry.add("payonce.reconciliation.streams.state-dir", () -> workDir.resolve("streams").toString());
 		registry.add("payonce.reconciliation.continuous.window", () -> "2s");
 		registry.add("payonce.reconciliation.continuous.scan-interval", () -> "250ms");
 		registry.add("payonce.reconciliation.alert.webhook-url", webhook::url);
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
-	}
-
-	static void migrateTradeSchemaAsTheConsumerDoes() {
-		Path migrations = Path.of("..", "deduct-consumer", "src", "main", "resources", "db", "migration")
-			.toAbsolutePath()
-			.normalize();
-		if (!Files.isDirectory(migrations)) {
-			throw new IllegalStateException("The consumer's migrations are not at " + migrations);
-		}
-		Flyway.configure()
-			.dataSource(stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
-					LocalDatabase.TRADE.password())
-			.locations("filesystem:" + migrations)
-			.load()
-			.migrate();
+		// the repair test audits from its incident in 2020 to now: ten years, not the default month
+		registry.add("payonce.reconciliation.audit.max-span", () -> MAX_SPAN);
 	}
 
 }

@@ -106,8 +106,9 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 		// then one reversed, the other was told it is done already, and the money came back once
 		assertThat(statuses).containsExactlyInAnyOrder(201, 200);
 		assertThat(balance(user)).isEqualByComparingTo("801.00");
-		assertThat(this.trade.queryForList("SELECT amount FROM t_account_flow WHERE biz_no = ? AND type = 'REVERSE_DEDUCT'",
-				BigDecimal.class, p + "-REVERSE")).singleElement().satisfies(a -> assertThat(a).isEqualByComparingTo("199.00"));
+		assertThat(this.trade.queryForList("SELECT amount FROM t_account_flow WHERE biz_no = ? AND type = 'REVERSE_DEDUCT'"
+				+ " AND reverses_flow_id = ?", BigDecimal.class, p, duplicate)).singleElement()
+			.satisfies(a -> assertThat(a).isEqualByComparingTo("199.00"));
 		assertThat(this.trade.queryForList("SELECT outcome FROM t_reversal_audit WHERE flow_id = ? AND operator = 'admin'",
 				String.class, duplicate)).containsExactlyInAnyOrder("REVERSED", "ALREADY_REVERSED");
 		// and the original flows are untouched
@@ -123,6 +124,44 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 				"viewer", "viewer-local");
 		assertThat(audit.headers().firstValue("Payonce-Audit-Balanced")).hasValue("true");
 		assertThat(audit.body()).contains("| " + p + " |").contains("REVERSED_DUPLICATE");
+	}
+
+	@Test
+	void aDuplicateOfTheLongestLegalOrderNoIsReversedUnderItsOwnNumber() throws Exception {
+		// given a 64-character orderNo (the gateway's limit) charged twice: its old reversal number, orderNo +
+		// "-REVERSE", did not fit VARCHAR(64) and the request ended in a 500
+		Instant day = Instant.parse("2020-03-01T00:00:00Z");
+		long user = seedUser("80.00");
+		String p = ("IT-L-" + user + "-").concat("x".repeat(64)).substring(0, 64);
+		seedOrder(p, user, "10.00", "PAID", day);
+		seedFlow(user, "-10.00", p, "PAY_DEDUCT", day);
+		long duplicate = seedFlow(user, "-10.00", p, "LEGACY_DEDUCT", day.plusSeconds(17));
+
+		// when
+		HttpResponse<String> reversed = post("/api/v1/reversals",
+				"{\"flowId\":" + duplicate + ",\"reason\":\"double charge\"}", "admin", "admin-local");
+
+		// then
+		assertThat(reversed.statusCode()).as(reversed.body()).isEqualTo(201);
+		assertThat(balance(user)).isEqualByComparingTo("90.00");
+		assertThat(this.trade.queryForObject("SELECT biz_no FROM t_account_flow WHERE reverses_flow_id = ?", String.class,
+				duplicate)).isEqualTo(p);
+		// and the audit row of this service's own table compares bytes like the rest of the trade schema
+		assertThat(this.trade.queryForObject("SELECT collation_name FROM information_schema.columns WHERE"
+				+ " table_schema = DATABASE() AND table_name = 't_reversal_audit' AND column_name = 'biz_no'",
+				String.class)).isEqualTo("utf8mb4_bin");
+	}
+
+	@Test
+	void aPeriodLongerThanTheMaximumIs400NamingTo() throws Exception {
+		HttpResponse<String> answer = get("/api/v1/audits?from=2000-01-01T00:00:00Z&to=2020-01-01T00:00:00Z", "viewer",
+				"viewer-local");
+
+		assertThat(answer.statusCode()).isEqualTo(400);
+		assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(
+				type -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(answer.body()).contains("\"field\":\"to\"", "payonce.reconciliation.audit.max-span",
+				"\"maxSpan\":\"PT87840H\"");
 	}
 
 	private long seedUser(String balance) {
@@ -151,8 +190,8 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 
 	private Map<String, String> tradeEnv() {
 		return Map.of("SPRING_DATASOURCE_URL", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()),
-				"SPRING_DATASOURCE_USERNAME", LocalDatabase.TRADE.user(), "SPRING_DATASOURCE_PASSWORD",
-				LocalDatabase.TRADE.password());
+				"SPRING_DATASOURCE_USERNAME", LocalDatabase.RECONCILIATION.user(), "SPRING_DATASOURCE_PASSWORD",
+				LocalDatabase.RECONCILIATION.password());
 	}
 
 	private long reportFiles() throws Exception {

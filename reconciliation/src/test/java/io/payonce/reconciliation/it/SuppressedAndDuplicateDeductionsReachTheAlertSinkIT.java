@@ -1,7 +1,6 @@
 package io.payonce.reconciliation.it;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,18 +9,14 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.payonce.contract.EventCodec;
-import io.payonce.contract.EventType;
 import io.payonce.contract.PayDeducted;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.PayonceEvent;
-import io.payonce.contract.PayonceHeaders;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -100,13 +95,8 @@ class SuppressedAndDuplicateDeductionsReachTheAlertSinkIT extends Reconciliation
 	}
 
 	private static void publish(String eventId, PayonceEvent event) {
-		EventType type = EventType.of(event);
-		ProducerRecord<String, byte[]> record = new ProducerRecord<>(type.topic().topicName(), event.orderNo(),
-				EventCodec.encode(event));
-		record.headers().add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
-		record.headers().add(PayonceHeaders.EVENT_TYPE, type.wireName().getBytes(StandardCharsets.UTF_8));
 		try {
-			producer.send(record).get();
+			producer.send(EventRecords.of(eventId, event)).get();
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException("Cannot publish " + event, ex);

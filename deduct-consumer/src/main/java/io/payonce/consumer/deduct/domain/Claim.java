@@ -37,8 +37,7 @@ public record Claim(String orderNo, ClaimOutcome outcome, Optional<GuardEntry> m
 
 	/** True when the database guards must run. */
 	public boolean needsDatabase() {
-		return this.outcome == ClaimOutcome.ACQUIRED || this.outcome == ClaimOutcome.HELD_BY_OTHER
-				|| this.outcome == ClaimOutcome.SKIPPED;
+		return this.outcome != ClaimOutcome.DONE_SAME_PAYMENT;
 	}
 
 }

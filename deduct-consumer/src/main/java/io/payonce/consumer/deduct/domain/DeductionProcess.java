@@ -65,11 +65,11 @@ public final class DeductionProcess {
 							payment.orderNo());
 					decisions[i] = Decision.duplicate(DuplicateLayer.REDIS, false);
 				}
-				case DONE_OTHER_PAYMENT -> {
-					log.error("CONFLICT orderNo={}: the guard is DONE for another payment content, not deducted",
-							payment.orderNo());
-					decisions[i] = Decision.failed(FailureReason.CONFLICT,
-							"orderNo already paid with another fingerprint", false);
+				case DONE_OTHER_FINGERPRINT -> {
+					// Another payNo (a second platform payment, owed back) or the same payNo with other content (a
+					// conflict): only the database can tell, and it must, whatever Redis holds or has forgotten.
+					log.info("orderNo={} is DONE for another payment content; the database decides", payment.orderNo());
+					toDatabase.add(i);
 				}
 				case HELD_BY_OTHER -> {
 					// A PROCESSING entry may belong to a dead consumer: Redis alone never acknowledges it.
@@ -115,8 +115,13 @@ public final class DeductionProcess {
 			boolean degraded = claim.outcome() == ClaimOutcome.SKIPPED;
 			LedgerResult result = results.get(k);
 			decisions[i] = conclude(payments.get(i), result, degraded);
+			// DONE after a settled answer (the own claim, or the exact entry seen after a takeover), release the own
+			// claim otherwise. A DONE entry of another payment is never overwritten: it still answers that
+			// payment's duplicates, and this payment's redeliveries go to the database again (a second payment
+			// is not settled, so it must never be stopped at Redis as a duplicate).
 			boolean done = result.settled();
-			if (done ? claim.outcome() != ClaimOutcome.SKIPPED : claim.outcome() == ClaimOutcome.ACQUIRED) {
+			boolean takeover = claim.outcome() == ClaimOutcome.HELD_BY_OTHER;
+			if (claim.outcome() == ClaimOutcome.ACQUIRED || (done && takeover)) {
 				completions.add(new Completion(claim, fingerprints.get(i), done));
 			}
 		}
@@ -145,17 +150,29 @@ public final class DeductionProcess {
 	}
 
 	private Decision conclude(PaySuccess payment, LedgerResult result, boolean degraded) {
-		switch (result) {
+		switch (result.kind()) {
 			case DEDUCTED:
 				log.info("FIRST orderNo={}: deducted {} {} from user {}{}", payment.orderNo(), payment.amount(),
 						payment.currency(), payment.userId(), degraded ? " (DEGRADED, without Redis)" : "");
 				return Decision.first(degraded);
 			case ALREADY_PAID:
-				log.info("DUPLICATE orderNo={} layer=state: order already PAID, skipped", payment.orderNo());
+				log.info("DUPLICATE orderNo={} layer=state: order already PAID by payNo {}, skipped", payment.orderNo(),
+						payment.payNo());
 				return Decision.duplicate(DuplicateLayer.STATE, degraded);
+			case ALREADY_PAID_UNATTRIBUTED:
+				log.warn("DUPLICATE orderNo={} payNo={} layer=state_unattributed: order PAID before payNos were"
+						+ " recorded; taken for the same payment, the ledger cannot tell", payment.orderNo(),
+						payment.payNo());
+				return Decision.duplicate(DuplicateLayer.STATE_UNATTRIBUTED, degraded);
 			case ALREADY_FLOWED:
 				log.info("DUPLICATE orderNo={} layer=unique_index: flow exists, skipped", payment.orderNo());
 				return Decision.duplicate(DuplicateLayer.UNIQUE_INDEX, degraded);
+			case PAID_BY_OTHER_PAYMENT:
+				String paidBy = result.paidBy().orElseThrow();
+				log.error("DUPLICATE_PAYMENT orderNo={} payNo={}: order already paid by payNo {}; not deducted, {} {}"
+						+ " owed back (pay.refund-required)", payment.orderNo(), payment.payNo(), paidBy,
+						payment.amount(), payment.currency());
+				return Decision.duplicatePayment(paidBy, degraded);
 			case CONFLICT:
 				log.error("CONFLICT orderNo={}: user, amount or currency differ from the order, not deducted",
 						payment.orderNo());
@@ -166,6 +183,15 @@ public final class DeductionProcess {
 			case ORDER_NOT_FOUND:
 				log.warn("skipped orderNo={}: order not found (yet), to the retry topic", payment.orderNo());
 				return Decision.failed(FailureReason.ORDER_NOT_FOUND, "order not found", degraded);
+			case ACCOUNT_NOT_FOUND:
+				log.warn("skipped orderNo={}: user {} has no account (yet), rolled back, to the retry topic",
+						payment.orderNo(), payment.userId());
+				return Decision.failed(FailureReason.ACCOUNT_NOT_FOUND, "account not found", degraded);
+			case CURRENCY_MISMATCH:
+				log.error("skipped orderNo={}: account of user {} is not in {}, rolled back, never debited",
+						payment.orderNo(), payment.userId(), payment.currency());
+				return Decision.failed(FailureReason.CURRENCY_MISMATCH,
+						"account currency is not " + payment.currency(), degraded);
 			case INSUFFICIENT_BALANCE:
 				log.warn("skipped orderNo={}: balance of user {} below {}, rolled back, to the retry topic",
 						payment.orderNo(), payment.userId(), payment.amount());

@@ -51,9 +51,10 @@ public record GuardEntry(GuardState state, String fingerprint, String owner) {
 	}
 
 	/**
-	 * What an existing entry means for a delivery with {@code fingerprint}. Only a DONE entry is conclusive;
-	 * a PROCESSING entry may belong to a consumer that died between claim and commit (the incident's lost
-	 * payment), so it never acknowledges anything on its own.
+	 * What an existing entry means for a delivery with {@code fingerprint}. Only a DONE entry with the same
+	 * fingerprint is conclusive; DONE with another one is only a hint (the database tells a second payment from a
+	 * conflict), and a PROCESSING entry may belong to a consumer that died between claim and commit (the
+	 * incident's lost payment), so neither acknowledges anything on its own.
 	 */
 	public static ClaimOutcome judge(Optional<GuardEntry> existing, String fingerprint) {
 		if (existing.isEmpty()) {
@@ -63,7 +64,7 @@ public record GuardEntry(GuardState state, String fingerprint, String owner) {
 		GuardEntry entry = existing.get();
 		if (entry.state() == GuardState.DONE) {
 			return entry.fingerprint().equals(fingerprint) ? ClaimOutcome.DONE_SAME_PAYMENT
-					: ClaimOutcome.DONE_OTHER_PAYMENT;
+					: ClaimOutcome.DONE_OTHER_FINGERPRINT;
 		}
 		return ClaimOutcome.HELD_BY_OTHER;
 	}

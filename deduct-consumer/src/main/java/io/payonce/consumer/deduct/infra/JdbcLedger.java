@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import io.payonce.consumer.deduct.domain.AccountSnapshot;
 import io.payonce.consumer.deduct.domain.Ledger;
 import io.payonce.consumer.deduct.domain.LedgerResult;
 import io.payonce.consumer.deduct.domain.OrderSnapshot;
@@ -57,7 +58,7 @@ public class JdbcLedger implements Ledger {
 					this.jdbc.execute("SAVEPOINT deduction");
 				}
 				results[i] = deduct(payments.get(i), at, now, events);
-				if (results[i] == LedgerResult.INSUFFICIENT_BALANCE) {
+				if (results[i].debitRefused()) {
 					if (several) {
 						this.jdbc.execute("ROLLBACK TO SAVEPOINT deduction");
 					}
@@ -85,12 +86,13 @@ public class JdbcLedger implements Ledger {
 	}
 
 	private LedgerResult deduct(PaySuccess payment, Timestamp at, Instant now, List<PayDeducted> events) {
-		// CAS: only an INIT order with this user, amount and currency may become PAID; 0 rows means
-		// someone else won, the order is elsewhere in its life, or the payment does not match it.
+		// CAS: only an INIT order with this user, amount and currency may become PAID, and it records the payNo
+		// that paid it; 0 rows means someone else won, the order is elsewhere in its life, or the payment does
+		// not match it.
 		int paid = this.jdbc.update("""
-				UPDATE t_order SET status = 'PAID', updated_at = ?
-				WHERE order_no = ? AND status = 'INIT' AND user_id = ? AND amount = ? AND currency = ?""", at,
-				payment.orderNo(), payment.userId(), payment.amount(), payment.currency());
+				UPDATE t_order SET status = 'PAID', pay_no = ?, updated_at = ?
+				WHERE order_no = ? AND status = 'INIT' AND user_id = ? AND amount = ? AND currency = ?""",
+				payment.payNo(), at, payment.orderNo(), payment.userId(), payment.amount(), payment.currency());
 		if (paid == 0) {
 			// Nothing was written; a locking read sees the latest committed row, not an old snapshot.
 			return OrderStateMachine.explainMissedCas(lockedOrder(payment.orderNo()), payment);
@@ -100,43 +102,76 @@ public class JdbcLedger implements Ledger {
 			flowId = insertFlow(payment, at);
 		}
 		catch (DuplicateKeyException ex) {
-			// uk_biz_no_type: the flow (and the balance change committed with it) exists already.
-			// MariaDB rolls back only the failed statement; committing the CAS makes the order agree.
-			return LedgerResult.ALREADY_FLOWED;
+			// uk_biz_no_type: the flow (and the balance change committed with it) exists already. MariaDB rolls
+			// back only the failed statement; the order takes the payNo of the flow that holds the money.
+			return orderPaidByTheExistingFlow(payment);
 		}
-		// Conditional debit: never read-then-write a balance.
+		// Conditional debit, currency and balance in the statement that moves the money: never read-then-write.
 		int debited = this.jdbc.update("""
 				UPDATE t_account SET balance = balance + ?, updated_at = ?
-				WHERE user_id = ? AND balance + ? >= 0""", payment.amount().negate(), at, payment.userId(),
-				payment.amount().negate());
+				WHERE user_id = ? AND currency = ? AND balance + ? >= 0""", payment.amount().negate(), at,
+				payment.userId(), payment.currency(), payment.amount().negate());
 		if (debited == 0) {
-			return LedgerResult.INSUFFICIENT_BALANCE;
+			// The caller rolls this payment's CAS and flow back.
+			return AccountSnapshot.explainMissedDebit(lockedAccount(payment.userId()), payment);
 		}
 		events.add(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(), payment.amount(),
 				payment.currency(), flowId, now));
 		return LedgerResult.DEDUCTED;
 	}
 
+	private LedgerResult orderPaidByTheExistingFlow(PaySuccess payment) {
+		List<Optional<String>> flows = this.jdbc.query(
+				"SELECT pay_no FROM t_account_flow WHERE biz_no = ? AND type = ? LOCK IN SHARE MODE",
+				(rs, i) -> Optional.ofNullable(rs.getString("pay_no")), payment.orderNo(), PAY_DEDUCT);
+		if (flows.size() != 1) {
+			throw new IllegalStateException("uk_biz_no_type refused the flow of " + payment.orderNo()
+					+ " but " + flows.size() + " such flows are there; retry");
+		}
+		Optional<String> flowPayNo = flows.get(0);
+		if (!flowPayNo.equals(Optional.of(payment.payNo()))) {
+			// Guarded like every write: the order this transaction has just made PAID with this payment's payNo.
+			int stamped = this.jdbc.update("""
+					UPDATE t_order SET pay_no = ? WHERE order_no = ? AND status = 'PAID' AND pay_no = ?""",
+					flowPayNo.orElse(null), payment.orderNo(), payment.payNo());
+			if (stamped != 1) {
+				throw new IllegalStateException("Order " + payment.orderNo() + " changed under its CAS; retry");
+			}
+		}
+		return OrderStateMachine.explainExistingFlow(flowPayNo, payment);
+	}
+
 	private Optional<OrderSnapshot> lockedOrder(String orderNo) {
 		List<OrderSnapshot> rows = this.jdbc.query(
-				"SELECT order_no, user_id, amount, currency, status FROM t_order WHERE order_no = ? LOCK IN SHARE MODE",
+				"SELECT order_no, user_id, amount, currency, status, pay_no FROM t_order WHERE order_no = ? LOCK IN SHARE MODE",
 				(rs, i) -> new OrderSnapshot(rs.getString("order_no"), rs.getLong("user_id"),
-						rs.getBigDecimal("amount"), rs.getString("currency"), OrderStatus.of(rs.getString("status"))),
+						rs.getBigDecimal("amount"), rs.getString("currency"), OrderStatus.of(rs.getString("status")),
+						Optional.ofNullable(rs.getString("pay_no"))),
 				orderNo);
 		return rows.stream().findFirst();
+	}
+
+	private Optional<AccountSnapshot> lockedAccount(long userId) {
+		return this.jdbc.query("SELECT user_id, balance, currency FROM t_account WHERE user_id = ? LOCK IN SHARE MODE",
+				(rs, i) -> new AccountSnapshot(rs.getLong("user_id"), rs.getBigDecimal("balance"),
+						rs.getString("currency")),
+				userId)
+			.stream()
+			.findFirst();
 	}
 
 	private long insertFlow(PaySuccess payment, Timestamp at) {
 		KeyHolder keys = new GeneratedKeyHolder();
 		this.jdbc.update((connection) -> {
 			PreparedStatement insert = connection.prepareStatement(
-					"INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
+					"INSERT INTO t_account_flow (user_id, amount, biz_no, type, pay_no, created_at) VALUES (?, ?, ?, ?, ?, ?)",
 					Statement.RETURN_GENERATED_KEYS);
 			insert.setLong(1, payment.userId());
 			insert.setBigDecimal(2, payment.amount().negate());
 			insert.setString(3, payment.orderNo());
 			insert.setString(4, PAY_DEDUCT);
-			insert.setTimestamp(5, at);
+			insert.setString(5, payment.payNo());
+			insert.setTimestamp(6, at);
 			return insert;
 		}, keys);
 		Number id = keys.getKey();

@@ -4,9 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PayonceHeaders;
@@ -34,33 +31,20 @@ public class FailureRouter {
 	private static final List<String> KEPT = List.of(PayonceHeaders.EVENT_ID, PayonceHeaders.EVENT_TYPE,
 			PayonceHeaders.FAILURE_HISTORY, PayonceHeaders.REPLAY_ID);
 
-	private final KafkaTemplate<String, byte[]> template;
+	private final AwaitedSender sender;
 
 	private final Clock clock;
 
-	private final Duration sendTimeout;
-
 	public FailureRouter(KafkaTemplate<String, byte[]> template, Clock clock, Duration sendTimeout) {
-		this.template = template;
+		this.sender = new AwaitedSender(template, sendTimeout);
 		this.clock = clock;
-		this.sendTimeout = sendTimeout;
 	}
 
 	public void route(ConsumerRecord<?, ?> origin, String key, byte[] value, FailureReason reason,
 			String errorClass, String errorMessage) {
 		Topic target = reason.retryable() ? Topic.PAY_SUCCESS_RETRY : Topic.PAY_SUCCESS_TERMINAL;
 		Headers headers = failureHeaders(origin, reason, errorClass, errorMessage);
-		ProducerRecord<String, byte[]> record = new ProducerRecord<>(target.topicName(), null, key, value, headers);
-		try {
-			this.template.send(record).get(this.sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RoutingFailedException(target, ex);
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new RoutingFailedException(target, ex);
-		}
+		this.sender.send(target, new ProducerRecord<>(target.topicName(), null, key, value, headers));
 		log.info("routed key={} to {} reason={} ({})", key, target.topicName(), reason, errorMessage);
 	}
 
@@ -88,22 +72,13 @@ public class FailureRouter {
 		return headers;
 	}
 
-	private static void put(Headers headers, String name, String value) {
+	static void put(Headers headers, String name, String value) {
 		headers.add(name, value.getBytes(StandardCharsets.UTF_8));
 	}
 
 	private static String text(Header header) {
 		return (header != null && header.value() != null) ? new String(header.value(), StandardCharsets.UTF_8)
 				: null;
-	}
-
-	/** The retry or terminal topic did not acknowledge: the record must stay uncommitted. */
-	public static class RoutingFailedException extends RuntimeException {
-
-		RoutingFailedException(Topic target, Throwable cause) {
-			super("Could not publish to " + target.topicName(), cause);
-		}
-
 	}
 
 }

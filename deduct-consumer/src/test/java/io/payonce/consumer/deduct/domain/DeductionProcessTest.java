@@ -2,6 +2,7 @@ package io.payonce.consumer.deduct.domain;
 
 import static io.payonce.consumer.deduct.domain.Payments.aPayment;
 import static io.payonce.consumer.deduct.domain.Payments.aPaymentWithAmount;
+import static io.payonce.consumer.deduct.domain.Payments.aSecondPayment;
 import static io.payonce.consumer.deduct.domain.Payments.anotherPayment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -65,17 +66,110 @@ class DeductionProcessTest {
 	}
 
 	@Test
-	void aDoneOrderWithAnotherFingerprintIsATerminalConflictWithoutTouchingTheDatabase() {
+	void aDoneEntryOfAnotherPaymentIsLeftToTheDatabaseWhichNamesASecondPaymentOwedBack() {
+		// given the first payment is deducted and DONE in Redis
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(aPayment());
+		String firstEntry = this.guard.entries.get(aPayment().orderNo());
+		// when a second platform payment (another payNo) for the same order arrives
+		this.ledger.answer(LedgerResult.paidByOtherPayment(aPayment().payNo()));
+		Decision decision = this.closed.handle(aSecondPayment());
+		// then the database was asked, the payment is owed back, and the first payment's entry still stands
+		assertThat(this.ledger.calls).hasSize(2);
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE_PAYMENT);
+		assertThat(decision.outcome().route()).isEqualTo(Outcome.Route.REFUND);
+		assertThat(decision.paidBy()).contains(aPayment().payNo());
+		assertThat(decision.reason()).isEmpty();
+		assertThat(this.guard.entries).containsEntry(aPayment().orderNo(), firstEntry);
+	}
+
+	@Test
+	void theSamePayNoWithOtherContentAfterADoneEntryIsATerminalConflictOnceTheDatabaseSaysSo() {
 		// given
 		this.ledger.answer(LedgerResult.DEDUCTED);
 		this.closed.handle(aPayment());
+		String firstEntry = this.guard.entries.get(aPayment().orderNo());
 		// when
+		this.ledger.answer(LedgerResult.CONFLICT);
 		Decision decision = this.closed.handle(aPaymentWithAmount("1.00"));
 		// then
+		assertThat(this.ledger.calls).hasSize(2);
 		assertThat(decision.outcome()).isEqualTo(Outcome.CONFLICT);
-		assertThat(decision.outcome().route()).isEqualTo(Outcome.Route.TERMINAL);
 		assertThat(decision.reason()).contains(FailureReason.CONFLICT);
-		assertThat(this.ledger.calls).hasSize(1);
+		assertThat(this.guard.entries).containsEntry(aPayment().orderNo(), firstEntry);
+	}
+
+	@Test
+	void aSecondPaymentWithRedisFlushedIsADuplicatePaymentAndReleasesItsOwnClaim() {
+		// given Redis forgot the order (flush, TTL); the database knows who paid it
+		this.ledger.answer(LedgerResult.paidByOtherPayment(aPayment().payNo()));
+		// when
+		Decision decision = this.closed.handle(aSecondPayment());
+		// then: owed back, and never marked DONE (its redeliveries must reach the database again)
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE_PAYMENT);
+		assertThat(this.guard.entries).doesNotContainKey(aPayment().orderNo());
+		assertThat(this.guard.releases).containsExactly(ReleaseResult.RELEASED);
+	}
+
+	@Test
+	void aSecondPaymentRedeliveredIsADuplicatePaymentEachTimeNeverADuplicate() {
+		// given
+		this.ledger.answer(LedgerResult.paidByOtherPayment(aPayment().payNo()));
+		// when
+		List<Decision> decisions = List.of(this.closed.handle(aSecondPayment()), this.closed.handle(aSecondPayment()));
+		// then
+		assertThat(decisions).extracting(Decision::outcome)
+			.containsExactly(Outcome.DUPLICATE_PAYMENT, Outcome.DUPLICATE_PAYMENT);
+		assertThat(this.ledger.calls).hasSize(2);
+	}
+
+	@Test
+	void aSecondPaymentWithRedisDownAndPolicyOpenIsADuplicatePaymentDegraded() {
+		// given
+		this.guard.down = true;
+		this.ledger.answer(LedgerResult.paidByOtherPayment(aPayment().payNo()));
+		// when
+		Decision decision = process(RedisFailurePolicy.OPEN).handle(aSecondPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE_PAYMENT);
+		assertThat(decision.paidBy()).contains(aPayment().payNo());
+		assertThat(decision.degraded()).isTrue();
+	}
+
+	@Test
+	void anOrderPaidBeforePayNosWereRecordedIsADuplicateCountedApart() {
+		// given
+		this.ledger.answer(LedgerResult.ALREADY_PAID_UNATTRIBUTED);
+		// when
+		Decision decision = this.closed.handle(aSecondPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(decision.layer()).contains(DuplicateLayer.STATE_UNATTRIBUTED);
+		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
+	}
+
+	@Test
+	void aPaymentInAnotherCurrencyThanTheAccountIsTerminalAndReleasesTheClaim() {
+		// given
+		this.ledger.answer(LedgerResult.CURRENCY_MISMATCH);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.TERMINAL);
+		assertThat(decision.reason()).contains(FailureReason.CURRENCY_MISMATCH);
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
+	void aMissingAccountGoesToTheRetryTopicWithItsOwnReason() {
+		// given
+		this.ledger.answer(LedgerResult.ACCOUNT_NOT_FOUND);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then
+		assertThat(decision.outcome()).isEqualTo(Outcome.RETRY);
+		assertThat(decision.reason()).contains(FailureReason.ACCOUNT_NOT_FOUND);
+		assertThat(this.guard.entries).isEmpty();
 	}
 
 	@Test
@@ -268,6 +362,12 @@ class DeductionProcessTest {
 		assertThat(Decision.failed(FailureReason.RETRIES_EXHAUSTED, "x", false).outcome().route())
 			.isEqualTo(Outcome.Route.TERMINAL);
 		assertThat(Decision.duplicate(DuplicateLayer.REDIS, false).layer()).contains(DuplicateLayer.REDIS);
+		assertThat(Decision.duplicatePayment("PN1", false).paidBy()).contains("PN1");
+		assertThat(Decision.duplicatePayment("PN1", false).reason()).isEmpty();
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> new Decision(Outcome.DUPLICATE_PAYMENT,
+				Optional.empty(), Optional.empty(), Optional.empty(), "x", false));
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> new Decision(Outcome.FIRST,
+				Optional.empty(), Optional.empty(), Optional.of("PN1"), "x", false));
 	}
 
 	/** A ledger that gives the scripted answers and records when and with what it was asked. */

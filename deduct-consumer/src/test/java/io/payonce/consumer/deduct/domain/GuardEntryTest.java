@@ -38,9 +38,11 @@ class GuardEntryTest {
 	}
 
 	@Test
-	void doneWithAnotherFingerprintIsAConflict() {
+	void doneWithAnotherFingerprintIsLeftToTheDatabase() {
+		// another payNo (money owed back) or the same payNo with other content (a conflict): Redis cannot tell
 		assertThat(GuardEntry.judge(Optional.of(GuardEntry.processing("fp1", "o").done()), "fp2"))
-			.isEqualTo(ClaimOutcome.DONE_OTHER_PAYMENT);
+			.isEqualTo(ClaimOutcome.DONE_OTHER_FINGERPRINT);
+		assertThat(Claim.found("o", ClaimOutcome.DONE_OTHER_FINGERPRINT, "DONE|fp1|o").needsDatabase()).isTrue();
 	}
 
 	@Test

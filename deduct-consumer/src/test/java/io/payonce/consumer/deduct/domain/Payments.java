@@ -2,6 +2,7 @@ package io.payonce.consumer.deduct.domain;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Optional;
 
 import io.payonce.contract.PaySuccess;
 
@@ -29,8 +30,21 @@ final class Payments {
 				base.paidAt());
 	}
 
+	/** A second platform payment for the order of {@link #aPayment()}: same content, another payNo. */
+	static PaySuccess aSecondPayment() {
+		PaySuccess base = aPayment();
+		return new PaySuccess("PN20260928002", base.orderNo(), base.userId(), base.amount(), base.currency(),
+				base.paidAt());
+	}
+
+	/** The order of {@link #aPayment()}; once it was PAID, paid by that payment. */
 	static OrderSnapshot theOrder(OrderStatus status) {
-		return new OrderSnapshot("P20260928001", 10086L, new BigDecimal("199.00"), "CNY", status);
+		boolean everPaid = status != OrderStatus.INIT && status != OrderStatus.CLOSED;
+		return theOrder(status, everPaid ? Optional.of(aPayment().payNo()) : Optional.empty());
+	}
+
+	static OrderSnapshot theOrder(OrderStatus status, Optional<String> paidBy) {
+		return new OrderSnapshot("P20260928001", 10086L, new BigDecimal("199.00"), "CNY", status, paidBy);
 	}
 
 }

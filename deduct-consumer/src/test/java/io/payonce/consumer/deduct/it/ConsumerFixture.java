@@ -1,7 +1,11 @@
 package io.payonce.consumer.deduct.it;
 
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.Map;
 
+import io.payonce.contract.PaySuccess;
 import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -91,6 +95,23 @@ final class ConsumerFixture implements BeforeAllCallback, AfterAllCallback {
 
 	TradeDatabase trade() {
 		return this.trade;
+	}
+
+	/**
+	 * Seeds a user with {@code balance} and an order of {@code amount}, publishes its payment and waits until the
+	 * consumer has deducted it.
+	 *
+	 * @return the payment that paid the order
+	 */
+	PaySuccess anOrderPaidByItsFirstPayment(String balance, String amount) {
+		long user = Fixtures.aUserId();
+		String orderNo = Fixtures.anOrderNo();
+		this.trade.account(user, balance);
+		this.trade.order(orderNo, user, amount, "INIT");
+		PaySuccess first = Fixtures.aPayment(orderNo, user, amount);
+		this.topics.publish(first);
+		await().atMost(Duration.ofSeconds(60)).until(() -> this.trade.deductions(orderNo) == 1);
+		return first;
 	}
 
 	/** Records of {@code pay.success} the group has committed. */

@@ -36,10 +36,13 @@ final class ConsumerInstance implements AutoCloseable {
 	/** Command-line arguments: they win over application.yml (builder properties would not). */
 	static String[] arguments(LocalStack stack, String name, String groupId, Map<String, String> overrides) {
 		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("spring.profiles.active", "local");
 		properties.put("spring.kafka.bootstrap-servers", stack.kafka().bootstrapServers());
 		properties.put("spring.datasource.url", stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()));
-		properties.put("spring.datasource.username", LocalDatabase.TRADE.user());
-		properties.put("spring.datasource.password", LocalDatabase.TRADE.password());
+		properties.put("spring.datasource.username", LocalDatabase.TRADE_APP.user());
+		properties.put("spring.datasource.password", LocalDatabase.TRADE_APP.password());
+		properties.put("spring.flyway.user", LocalDatabase.TRADE.user());
+		properties.put("spring.flyway.password", LocalDatabase.TRADE.password());
 		properties.put("payonce.consumer.redis.address", stack.redis().address());
 		properties.put("payonce.consumer.redis.timeout", "500ms");
 		properties.put("payonce.consumer.group-id", groupId);
@@ -48,6 +51,7 @@ final class ConsumerInstance implements AutoCloseable {
 		// A crashed member must leave the group soon, so the survivor gets its partitions in seconds.
 		properties.put("spring.kafka.consumer.properties.session.timeout.ms", "10000");
 		properties.put("server.port", "0");
+		properties.put("management.server.port", "0");
 		properties.put("spring.main.banner-mode", "off");
 		properties.put("spring.application.name", name);
 		properties.putAll(overrides);

@@ -30,7 +30,7 @@ public final class CrashAfterCommitMain {
 		static BeanPostProcessor crashAfterCommit() {
 			String orderNo = System.getProperty("crash.order-no");
 			return AfterCommit.run((payment, result) -> {
-				if (payment.orderNo().equals(orderNo) && result == LedgerResult.DEDUCTED) {
+				if (payment.orderNo().equals(orderNo) && LedgerResult.DEDUCTED.equals(result)) {
 					Runtime.getRuntime().halt(EXIT_CODE);
 				}
 			});

@@ -26,8 +26,18 @@ final class Fixtures {
 	}
 
 	static PaySuccess aPayment(String orderNo, long userId, String amount) {
-		return new PaySuccess("PN" + orderNo, orderNo, userId, new BigDecimal(amount), "CNY",
+		return aPayment(orderNo, userId, amount, "CNY");
+	}
+
+	static PaySuccess aPayment(String orderNo, long userId, String amount, String currency) {
+		return new PaySuccess("PN" + orderNo, orderNo, userId, new BigDecimal(amount), currency,
 				Instant.parse("2026-09-28T02:00:12Z"));
+	}
+
+	/** Another platform payment (a payNo of its own) with the same content as {@code first}. */
+	static PaySuccess aSecondPayment(PaySuccess first) {
+		return new PaySuccess(first.payNo() + "-2", first.orderNo(), first.userId(), first.amount(), first.currency(),
+				first.paidAt().plusSeconds(17));
 	}
 
 }

@@ -2,11 +2,15 @@ package io.payonce.consumer.deduct.it;
 
 import java.math.BigDecimal;
 
+import io.payonce.consumer.deduct.infra.JdbcLedger;
+import io.payonce.consumer.schema.TradeSchemaPreflight;
 import io.payonce.infra.LocalDatabase;
-import org.flywaydb.core.Flyway;
 import io.payonce.infra.LocalStack;
+import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The trade schema as a test sees it: seed accounts and orders, read the ledger. */
 final class TradeDatabase {
@@ -18,18 +22,60 @@ final class TradeDatabase {
 				stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 				LocalDatabase.TRADE.password());
 		// The schema is the consumer's own Flyway migration; a test may seed before any consumer has started.
-		Flyway.configure().dataSource(dataSource).load().migrate();
+		Flyway.configure()
+			.dataSource(dataSource)
+			.callbacks(new TradeSchemaPreflight())
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
+			.load()
+			.migrate();
 		this.jdbc = new JdbcTemplate(dataSource);
 	}
 
+	/** An account in CNY, the currency of {@link Fixtures#aPayment}. */
 	void account(long userId, String balance) {
-		this.jdbc.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", userId,
-				new BigDecimal(balance));
+		account(userId, balance, "CNY");
 	}
 
+	void account(long userId, String balance, String currency) {
+		this.jdbc.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, ?)", userId,
+				new BigDecimal(balance), currency);
+	}
+
+	/** An order in CNY, the currency of {@link Fixtures#aPayment}. */
 	void order(String orderNo, long userId, String amount, String status) {
-		this.jdbc.update("INSERT INTO t_order (order_no, user_id, amount, currency, status) VALUES (?, ?, ?, 'CNY', ?)",
-				orderNo, userId, new BigDecimal(amount), status);
+		order(orderNo, userId, amount, "CNY", status);
+	}
+
+	void order(String orderNo, long userId, String amount, String currency, String status) {
+		this.jdbc.update("INSERT INTO t_order (order_no, user_id, amount, currency, status) VALUES (?, ?, ?, ?, ?)",
+				orderNo, userId, new BigDecimal(amount), currency, status);
+	}
+
+	/** A flow booked outside the consumer (by hand, by an older ledger); {@code payNo} may be {@code null}. */
+	void flow(long userId, String amount, String bizNo, String type, String payNo) {
+		this.jdbc.update("INSERT INTO t_account_flow (user_id, amount, biz_no, type, pay_no) VALUES (?, ?, ?, ?, ?)",
+				userId, new BigDecimal(amount), bizNo, type, payNo);
+	}
+
+	/** An order PAID as a ledger from before payNos were recorded left it. */
+	void paidOrderWithoutPayNo(String orderNo, long userId, String amount) {
+		order(orderNo, userId, amount, "PAID");
+	}
+
+	/** The ledger of the consumer on this database, without a consumer around it. */
+	JdbcLedger ledger() {
+		return new JdbcLedger(this.jdbc, new TransactionTemplate(new DataSourceTransactionManager(this.jdbc.getDataSource())));
+	}
+
+	/** The payNo that paid the order, {@code null} if none is recorded. */
+	String orderPayNo(String orderNo) {
+		return this.jdbc.queryForObject("SELECT pay_no FROM t_order WHERE order_no = ?", String.class, orderNo);
+	}
+
+	/** The payNo of the order's deduction flow. */
+	String deductionPayNo(String orderNo) {
+		return this.jdbc.queryForObject("SELECT pay_no FROM t_account_flow WHERE biz_no = ? AND type = 'PAY_DEDUCT'",
+				String.class, orderNo);
 	}
 
 	int deductions(String orderNo) {

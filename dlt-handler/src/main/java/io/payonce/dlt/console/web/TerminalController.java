@@ -26,9 +26,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The console API. Reads for VIEWER and ADMIN, writes for ADMIN (see {@link ConsoleSecurityConfiguration}).
- * Every write takes a JSON body: a cross-site form cannot send one, which is what keeps basic-auth
- * credentials cached by a browser from being used by another site (no CSRF token needed for this API).
+ * The console API. Reads for VIEWER and ADMIN, writes for ADMIN (the shared rules of {@code io.payonce.ops.security},
+ * which also refuse any write a browser sends from another site's page, before authentication). Every write takes
+ * an explicit JSON body ({@code Content-Type: application/json}, 415 otherwise, 400 when empty), and a replay is a
+ * dry run unless that body says {@code "dryRun": false}: a request that says nothing replays nothing.
  */
 @RestController
 @RequestMapping("/api/v1")
@@ -62,14 +63,13 @@ class TerminalController {
 		return ResponseEntity.of(this.index.find(eventId));
 	}
 
-	/** Replays one record now; {@code {"dryRun": true}} only shows what would be sent. */
+	/** Replays one record with {@code {"dryRun": false}}; any other body ({@code {}} too) is a dry run. */
 	@PostMapping(path = "/terminal/{eventId}/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
-	ResponseEntity<Outcome> replayOne(@PathVariable String eventId, @RequestBody(required = false) ReplayOne body,
-			Principal principal) {
+	ResponseEntity<Outcome> replayOne(@PathVariable String eventId, @RequestBody ReplayOne body, Principal principal) {
 		if (this.index.find(eventId).isEmpty()) {
 			return ResponseEntity.notFound().build();
 		}
-		boolean dryRun = body != null && Boolean.TRUE.equals(body.dryRun());
+		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
 		ReplayService.ReplayOutcome outcome = this.replays
 			.replay(new ReplayService.Selection(List.of(eventId), null), dryRun, principal.getName());
 		if (outcome.selected().isEmpty()) {
@@ -107,9 +107,16 @@ class TerminalController {
 		return ResponseEntity.of(this.index.find(eventId));
 	}
 
+	/** The trail, after checking that what is stored is still intact (500 naming the first broken entry if not). */
 	@GetMapping("/audit")
 	List<AuditEntry> audit() {
+		this.audit.verify();
 		return this.audit.entries();
+	}
+
+	@ExceptionHandler(AuditTrail.TamperedAuditTrailException.class)
+	ProblemDetail tampered(AuditTrail.TamperedAuditTrailException ex) {
+		return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, ex.getMessage());
 	}
 
 	@ExceptionHandler(ReplayService.RateLimitedException.class)

@@ -1,5 +1,6 @@
 /**
- * HTTP API and security of the ops console. Basic auth, stateless; VIEWER reads, ADMIN writes. Writes take
- * JSON bodies only, which keeps a browser's cached basic credentials from being used by a cross-site form.
+ * HTTP API of the ops console. Its security is the one of every service (module {@code ops}): HTTP basic,
+ * stateless, VIEWER reads, ADMIN writes, and no state-changing request from another site's page (Origin and
+ * Sec-Fetch-Site are checked before authentication). Writes also take JSON bodies only.
  */
 package io.payonce.dlt.console.web;

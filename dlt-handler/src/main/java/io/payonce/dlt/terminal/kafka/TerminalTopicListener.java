@@ -1,13 +1,10 @@
 package io.payonce.dlt.terminal.kafka;
 
-import java.util.Map;
-
 import io.payonce.contract.Topic;
+import io.payonce.dlt.config.WholeTopicReader;
 import io.payonce.dlt.terminal.TerminalIndex;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,7 +13,7 @@ import org.springframework.stereotype.Component;
  * Streams transaction never shows up as a terminal record.
  */
 @Component
-class TerminalTopicListener implements ConsumerSeekAware {
+class TerminalTopicListener implements WholeTopicReader {
 
 	private final TerminalIndex index;
 
@@ -30,11 +27,6 @@ class TerminalTopicListener implements ConsumerSeekAware {
 					"enable.auto.commit=false" })
 	void onTerminal(ConsumerRecord<String, byte[]> record) {
 		this.index.arrived(TerminalRecords.of(record));
-	}
-
-	@Override
-	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		callback.seekToBeginning(assignments.keySet());
 	}
 
 }

@@ -10,23 +10,26 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.payonce.dlt.config.ConsoleProperties;
+import io.payonce.ops.security.OpsSecurityAutoConfiguration;
 import io.payonce.dlt.console.ReplayPublisher;
 import io.payonce.dlt.console.ReplayRateLimiter;
 import io.payonce.dlt.console.ReplayService;
-import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.ListAuditTrail;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,9 +41,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** The real security configuration with the default local users: 401 without credentials, 403 for VIEWER. */
+/** The real security configuration with the local profile's users: 401 without credentials, 403 for VIEWER. */
 @WebMvcTest(controllers = TerminalController.class)
-@Import({ ConsoleSecurityConfiguration.class, ConsoleAccessTest.Fixture.class })
+@ImportAutoConfiguration(OpsSecurityAutoConfiguration.class)
+@Import(ConsoleAccessTest.Fixture.class)
+@ActiveProfiles("local")
 class ConsoleAccessTest {
 
 	private static final Instant T0 = Instant.parse("2026-09-28T02:00:00Z");
@@ -109,12 +114,83 @@ class ConsoleAccessTest {
 		this.mvc
 			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
 				.contentType(MediaType.APPLICATION_JSON)
-				.content("{}"))
+				.content("{\"dryRun\":false}"))
 			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(false))
 			.andExpect(jsonPath("$.replayed[0]").value(this.eventId));
 
 		assertThat(this.published).containsExactly(this.eventId);
 		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
+	}
+
+	@Test
+	void aReplayWhoseBodySaysNothingIsADryRun() throws Exception {
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(true))
+			.andExpect(jsonPath("$.selected[0].eventId").value(this.eventId))
+			.andExpect(jsonPath("$.replayed").isEmpty());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void aReplayWithoutABodyIsRefused() throws Exception {
+		// no body and no Content-Type: what a cross-site form or an <img> could send
+		this.mvc.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local")))
+			.andExpect(status().isUnsupportedMediaType());
+		// the JSON type, but nothing in it
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON))
+			.andExpect(status().isBadRequest());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void aBodilessCrossSiteReplayIsRefusedBeforeAnythingElse() throws Exception {
+		// a page on another site posts with the admin's cached credentials: refused whatever it sends
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "cross-site")
+				.header("Origin", "https://evil.example"))
+			.andExpect(status().isForbidden())
+			.andExpect(jsonPath("$.reason").value("cross_origin"));
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Origin", "https://evil.example")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isForbidden());
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/resolve").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "same-site")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"note\":\"x\"}"))
+			.andExpect(status().isForbidden());
+
+		assertThat(this.published).isEmpty();
+		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
+	}
+
+	@Test
+	void theConsolesOwnPageMayReplay() throws Exception {
+		// what the browser sends for console.js's fetch() from the handler's own origin
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.header("Sec-Fetch-Site", "same-origin")
+				.header("Origin", "http://localhost")
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isOk());
+
+		assertThat(this.published).containsExactly(this.eventId);
 	}
 
 	@Test
@@ -162,20 +238,7 @@ class ConsoleAccessTest {
 
 		@Bean
 		AuditTrail auditTrail() {
-			List<AuditEntry> entries = new CopyOnWriteArrayList<>();
-			return new AuditTrail() {
-
-				@Override
-				public void append(AuditEntry entry) {
-					entries.add(entry);
-				}
-
-				@Override
-				public List<AuditEntry> entries() {
-					return List.copyOf(entries);
-				}
-
-			};
+			return new ListAuditTrail();
 		}
 
 		@Bean

@@ -1,27 +1,36 @@
 package io.payonce.gateway.callback.domain;
 
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
+
+import io.payonce.contract.PayonceEvent;
 
 /**
  * Records a validated callback exactly once. Invariants:
  * <ul>
  * <li>A payment row and its outbox event are written in one transaction, or neither is.</li>
- * <li>One payment (one orderNo, one payNo) gets at most one event, whatever the number of callbacks.</li>
- * <li>Nothing is written for a conflicting callback.</li>
+ * <li>One row per payNo, and one event per payNo, whatever the number of callbacks.</li>
+ * <li>One order has one payment that holds it (PRIMARY), and only its SUCCESS publishes a {@code PaySuccess}.
+ * Another payNo's SUCCESS for an order whose payment succeeded is a second charge of the user: recorded in its
+ * own row (DUPLICATE) with one {@code DuplicatePayment} to {@code pay.refund-required}, never a second
+ * {@code PaySuccess} and never a 409 that leaves it nowhere.</li>
+ * <li>Nothing is written for a conflicting callback (same payNo, other content).</li>
  * </ul>
- * The unique keys on payNo and orderNo are what makes this hold under concurrency, so the intake asks them
- * first: a callback is inserted straight away, and only when a key is taken does it read what holds the key.
- * A new payment (the common case) thus costs no read. A taken key undoes that one insert, not the transaction,
- * and is reported only after the holder committed, so the read that follows, in the same transaction, sees the
- * holder's row and answers DUPLICATE or CONFLICT from it. Whatever else loses a race (the promotion's CAS, a
- * deadlock) rolls the transaction back and is decided again in a fresh one.
+ * The unique keys ({@code uk_pay_no}, {@code uk_primary_order_no}) are what makes this hold under concurrency, so
+ * the intake asks them first: a callback is inserted straight away as its order's PRIMARY, and only when a key
+ * is taken does it read what holds the key. A new payment (the common case) thus costs no read. A taken key
+ * undoes that one insert, not the transaction, and is reported only after the holder committed, so the read
+ * that follows, in the same transaction, sees the holder's row and decides from it. A payNo new to an order
+ * another payNo holds is then written in a second, short transaction (see {@link #receive}). Whatever else loses
+ * a race (a CAS, a deadlock) rolls the transaction back and is decided again in a fresh one.
+ * <p>
+ * Which payNo holds an order: the first one seen, until one reaches SUCCESS. If the holder never succeeded
+ * (CLOSED, PROCESSING, …) and another payNo reports SUCCESS, that one pays the order and the holder yields it
+ * (becomes a DUPLICATE; should it succeed later, it is the money owed back). Other statuses of a second payNo
+ * are recorded (ACCEPTED) and publish nothing until its SUCCESS, as for the order's own payment.
  */
 public final class CallbackIntake {
 
@@ -54,7 +63,15 @@ public final class CallbackIntake {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
-				return this.transactions.inTransaction(() -> decide(callback));
+				Decision decision = this.transactions.inTransaction(() -> decide(callback));
+				if (decision.outcome() != null) {
+					return decision.outcome();
+				}
+				// Another payNo holds the order, and this one has no row yet. Its row is written in a transaction of
+				// its own: the one whose insert was refused the order's key still holds InnoDB's locks from that
+				// refusal (a next-key lock on the key, gap locks inherited from the undone row) until it ends, and
+				// parallel callbacks inserting their rows beside each other's such locks deadlock one another.
+				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, decision.holder()));
 			}
 			catch (ConcurrentWriteException race) {
 				lastRace = race; // rolled back; decide again on what the winner committed
@@ -63,51 +80,151 @@ public final class CallbackIntake {
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
 	}
 
-	public Optional<StoredPayment> lookup(String orderNo) {
-		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
+	private Decision decide(PaymentCallback callback) {
+		UUID newEventId = newEventId(callback);
+		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {
+			return Decision.answer(paysTheOrder(callback, newEventId));
+		}
+		return fromRows(callback, newEventId);
 	}
 
-	private IntakeOutcome decide(PaymentCallback callback) {
-		UUID newEventId = callback.isSuccess() ? this.eventIds.get() : null;
-		if (this.payments.insertIfNew(callback, newEventId, this.clock.instant())) {
-			publish(newEventId, callback);
-			return IntakeOutcome.accepted(newEventId);
-		}
+	/**
+	 * Reads what holds the callback's keys, right after a refused insert (so what holds them has committed): the
+	 * payNo's own row decides; else the order's PRIMARY is another payNo's and this payNo is to be recorded.
+	 */
+	private Decision fromRows(PaymentCallback callback, UUID newEventId) {
 		List<StoredPayment> existing = this.payments.findByOrderNoOrPayNo(callback.orderNo(), callback.payNo());
-		if (existing.isEmpty()) {
-			// A key was taken but its holder is not visible: never guess, decide again in a fresh transaction.
-			throw new ConcurrentWriteException("Payment " + callback.orderNo() + " is held by an unreadable row", null);
+		Optional<StoredPayment> same = existing.stream().filter((p) -> p.payNo().equals(callback.payNo())).findFirst();
+		Optional<StoredPayment> holder = existing.stream()
+			.filter((p) -> p.orderNo().equals(callback.orderNo()) && p.kind() == PaymentKind.PRIMARY
+					&& !p.payNo().equals(callback.payNo()))
+			.findFirst();
+		if (same.isPresent()) {
+			return Decision.answer(samePayNo(callback, same.get(), holder, newEventId));
 		}
-		if (existing.size() > 1) {
-			// orderNo belongs to one payment, payNo to another: whatever this is, it is not either of them.
-			Set<String> fields = new LinkedHashSet<>();
-			existing.forEach((stored) -> fields.addAll(stored.differencesTo(callback)));
-			return IntakeOutcome.conflict(new ArrayList<>(fields));
+		if (holder.isPresent()) {
+			return Decision.recordBeside(holder.get());
 		}
-		StoredPayment stored = existing.get(0);
+		// A key was taken but its holder is not visible: never guess, decide again in a fresh transaction.
+		throw new ConcurrentWriteException("Payment " + callback.orderNo() + " is held by an unreadable row", null);
+	}
+
+	/**
+	 * The payNo has its row already.
+	 * @param holder the order's PRIMARY when that is another payNo's row
+	 */
+	private IntakeOutcome samePayNo(PaymentCallback callback, StoredPayment stored, Optional<StoredPayment> holder,
+			UUID newEventId) {
 		List<String> differences = stored.differencesTo(callback);
 		if (differences.isEmpty()) {
 			this.payments.countDuplicate(stored.id(), this.clock.instant());
+			if (stored.kind() == PaymentKind.DUPLICATE && stored.succeeded()) {
+				return IntakeOutcome.duplicatePayment(stored.eventId(), false, holder.map(StoredPayment::payNo).orElse(null));
+			}
 			return IntakeOutcome.duplicate(stored.eventId());
 		}
-		if (differences.equals(List.of("status")) && callback.isSuccess() && stored.eventId() == null) {
-			// The platform reported an intermediate status first and SUCCESS now: this is the payment's
-			// first and only event. CAS on the old status so that two racing SUCCESS callbacks promote once.
-			if (!this.payments.promoteToSuccess(stored.id(), stored.status(), newEventId)) {
-				throw new ConcurrentWriteException("Payment " + stored.orderNo() + " changed meanwhile", null);
+		if (differences.equals(List.of("status")) && callback.isSuccess() && !stored.succeeded()) {
+			// The platform reported an intermediate status first and SUCCESS now: this is the payment's first and
+			// only event. Every CAS is on what was read, so two racing SUCCESS callbacks promote once.
+			if (holder.isPresent() && holder.get().succeeded()) {
+				promote(stored, PaymentKind.DUPLICATE, newEventId);
+				return owedBack(callback, holder.get(), newEventId);
 			}
-			publish(newEventId, callback);
-			return IntakeOutcome.accepted(newEventId);
+			// This payNo holds the order, or takes it over from a holder that never succeeded.
+			if (holder.isPresent()) {
+				takeOver(holder.get());
+			}
+			promote(stored, PaymentKind.PRIMARY, newEventId);
+			return paysTheOrder(callback, newEventId);
 		}
-		// Different user, amount, currency or number, or a status that goes back from SUCCESS: never
+		// Different order, user, amount or currency, or a status that goes back from SUCCESS: never
 		// overwritten, never a second event.
 		return IntakeOutcome.conflict(differences);
 	}
 
-	private void publish(UUID eventId, PaymentCallback callback) {
-		if (eventId != null) {
-			this.outbox.append(OutboxEvent.of(eventId, callback.toEvent()));
+	/**
+	 * A payNo not seen before, for an order that {@code holder} holds (as read by the previous transaction: a holder
+	 * that succeeded stays so, one that did not is checked again by the CAS of its yield).
+	 */
+	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, StoredPayment holder) {
+		UUID newEventId = newEventId(callback);
+		if (!callback.isSuccess() || holder.succeeded()) {
+			// A second charge (or, before SUCCESS, not money yet: nothing published until it reports SUCCESS).
+			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, newEventId, this.clock.instant())) {
+				return answerFromItsRow(callback, newEventId);
+			}
+			return callback.isSuccess() ? owedBack(callback, holder, newEventId) : IntakeOutcome.accepted(null);
 		}
+		takeOver(holder);
+		insert(callback, PaymentKind.PRIMARY, newEventId);
+		return paysTheOrder(callback, newEventId);
+	}
+
+	/** The payNo was recorded by a parallel callback meanwhile (its insert was refused): answer from that row. */
+	private IntakeOutcome answerFromItsRow(PaymentCallback callback, UUID newEventId) {
+		Decision decision = fromRows(callback, newEventId);
+		if (decision.outcome() == null) {
+			throw new ConcurrentWriteException("Payment " + callback.payNo() + " is held by an unreadable row", null);
+		}
+		return decision.outcome();
+	}
+
+	/** The order's payment: its one {@code PaySuccess}. */
+	private IntakeOutcome paysTheOrder(PaymentCallback callback, UUID eventId) {
+		publish(eventId, callback.toEvent());
+		return IntakeOutcome.accepted(eventId);
+	}
+
+	/** A second charge for an order {@code holder} paid: its one {@code DuplicatePayment}. */
+	private IntakeOutcome owedBack(PaymentCallback callback, StoredPayment holder, UUID eventId) {
+		publish(eventId, callback.toDuplicateOf(holder.payNo()));
+		return IntakeOutcome.duplicatePayment(eventId, true, holder.payNo());
+	}
+
+	/** The holder never succeeded and another payNo did: the holder yields the order (CAS). */
+	private void takeOver(StoredPayment holder) {
+		if (!this.payments.yieldOrder(holder.id())) {
+			throw new ConcurrentWriteException("Payment " + holder.payNo() + " changed meanwhile", null);
+		}
+	}
+
+	private void insert(PaymentCallback callback, PaymentKind kind, UUID eventId) {
+		if (!this.payments.insertIfNew(callback, kind, eventId, this.clock.instant())) {
+			// Its payNo (or, as PRIMARY, its order) was taken by a parallel callback: decide again on the winner.
+			throw new ConcurrentWriteException("Payment " + callback.payNo() + " was recorded meanwhile", null);
+		}
+	}
+
+	private void promote(StoredPayment stored, PaymentKind to, UUID eventId) {
+		if (!this.payments.promoteToSuccess(stored.id(), stored.kind(), stored.status(), to, eventId)) {
+			throw new ConcurrentWriteException("Payment " + stored.payNo() + " changed meanwhile", null);
+		}
+	}
+
+	private UUID newEventId(PaymentCallback callback) {
+		return callback.isSuccess() ? this.eventIds.get() : null;
+	}
+
+	private void publish(UUID eventId, PayonceEvent event) {
+		if (eventId != null) {
+			this.outbox.append(OutboxEvent.of(eventId, event));
+		}
+	}
+
+	/**
+	 * What the first transaction found: the answer, or the PRIMARY of the order that another payNo, without a row
+	 * yet, is to be recorded beside (in a transaction of its own).
+	 */
+	private record Decision(IntakeOutcome outcome, StoredPayment holder) {
+
+		static Decision answer(IntakeOutcome outcome) {
+			return new Decision(outcome, null);
+		}
+
+		static Decision recordBeside(StoredPayment holder) {
+			return new Decision(null, holder);
+		}
+
 	}
 
 }

@@ -4,16 +4,17 @@ import java.util.UUID;
 
 import io.payonce.contract.EventCodec;
 import io.payonce.contract.EventType;
-import io.payonce.contract.PaySuccess;
+import io.payonce.contract.PayonceEvent;
 
 /**
  * A {@code t_outbox} row in the shape the relay's EventRouter expects (docs/conventions.md): the id becomes
- * the Kafka header {@code id}, the aggregate type routes to the topic, the aggregate id (orderNo) becomes the
- * record key, the payload is relayed byte for byte.
+ * the Kafka header {@code id}, the aggregate type routes to the topic ({@code pay.success} for a
+ * {@code PaySuccess}, {@code pay.refund-required} for a {@code DuplicatePayment}), the aggregate id (orderNo)
+ * becomes the record key, the payload is relayed byte for byte.
  */
 public record OutboxEvent(UUID id, String aggregateType, String aggregateId, String type, String payload) {
 
-	public static OutboxEvent of(UUID eventId, PaySuccess event) {
+	public static OutboxEvent of(UUID eventId, PayonceEvent event) {
 		EventType type = EventType.of(event);
 		return new OutboxEvent(eventId, type.topic().topicName(), event.orderNo(), type.wireName(),
 				EventCodec.encodeToString(event));

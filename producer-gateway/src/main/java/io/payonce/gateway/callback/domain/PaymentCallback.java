@@ -3,6 +3,7 @@ package io.payonce.gateway.callback.domain;
 import java.math.BigDecimal;
 import java.time.Instant;
 
+import io.payonce.contract.DuplicatePayment;
 import io.payonce.contract.PaySuccess;
 
 /**
@@ -24,6 +25,11 @@ public record PaymentCallback(String payNo, String orderNo, long userId, BigDeci
 	/** The event this payment publishes when its status is {@link #SUCCESS}. */
 	public PaySuccess toEvent() {
 		return new PaySuccess(this.payNo, this.orderNo, this.userId, this.amount, this.currency, this.paidAt);
+	}
+
+	/** The event this payment publishes when its status is {@link #SUCCESS} but another payment holds its order. */
+	public DuplicatePayment toDuplicateOf(String firstPayNo) {
+		return DuplicatePayment.of(toEvent(), firstPayNo, DuplicatePayment.Detector.GATEWAY);
 	}
 
 	/** The contract's fingerprint of the content; status and paidAt are not part of it. */

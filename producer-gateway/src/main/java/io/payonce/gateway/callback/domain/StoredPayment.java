@@ -7,14 +7,21 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A row of {@code t_payment}: what the gateway knows about one payment.
+ * A row of {@code t_payment}: what the gateway knows about one platform payment (one payNo).
  *
- * @param eventId the id of the outbox event written for it, {@code null} while its status is not SUCCESS
+ * @param kind whether it holds its order or is another payment for an order held by another payNo
+ * @param eventId the id of the outbox event written for it ({@code PaySuccess} for a PRIMARY,
+ * {@code DuplicatePayment} for a DUPLICATE), {@code null} while its status is not SUCCESS
  * @param duplicateCount how many repeated callbacks were absorbed without a new event
  */
-public record StoredPayment(long id, String payNo, String orderNo, long userId, BigDecimal amount, String currency,
-		String status, Instant paidAt, String fingerprint, UUID eventId, int duplicateCount, Instant receivedAt,
-		Instant lastDuplicateAt) {
+public record StoredPayment(long id, String payNo, String orderNo, PaymentKind kind, long userId, BigDecimal amount,
+		String currency, String status, Instant paidAt, String fingerprint, UUID eventId, int duplicateCount,
+		Instant receivedAt, Instant lastDuplicateAt) {
+
+	/** Its SUCCESS event was written; the status can no longer change. */
+	public boolean succeeded() {
+		return this.eventId != null;
+	}
 
 	/** The fields in which {@code callback} differs from this payment (status included), in body order. */
 	public List<String> differencesTo(PaymentCallback callback) {

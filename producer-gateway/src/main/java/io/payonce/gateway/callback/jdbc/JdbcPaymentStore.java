@@ -11,17 +11,22 @@ import java.util.Optional;
 import java.util.UUID;
 
 import io.payonce.gateway.callback.domain.PaymentCallback;
+import io.payonce.gateway.callback.domain.PaymentKind;
 import io.payonce.gateway.callback.domain.PaymentStore;
 import io.payonce.gateway.callback.domain.StoredPayment;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** {@code t_payment} with plain SQL. DATETIME columns hold UTC; conversion happens only here. */
+/**
+ * {@code t_payment} with plain SQL. DATETIME columns hold UTC; conversion happens only here. The order's PRIMARY
+ * is found through {@code primary_order_no}, the generated column that carries the orderNo of the PRIMARY row
+ * only and is unique (V2 migration).
+ */
 public class JdbcPaymentStore implements PaymentStore {
 
 	private static final String COLUMNS = """
-			id, pay_no, order_no, user_id, amount, currency, status, paid_at, fingerprint, event_id,
+			id, pay_no, order_no, kind, user_id, amount, currency, status, paid_at, fingerprint, event_id,
 			duplicate_count, received_at, last_duplicate_at""";
 
 	private final JdbcClient jdbc;
@@ -40,28 +45,29 @@ public class JdbcPaymentStore implements PaymentStore {
 
 	@Override
 	public Optional<StoredPayment> findByOrderNo(String orderNo) {
-		return this.jdbc.sql("SELECT " + COLUMNS + " FROM t_payment WHERE order_no = ?")
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM t_payment WHERE primary_order_no = ?")
 			.params(orderNo)
 			.query(JdbcPaymentStore::map)
 			.optional();
 	}
 
 	@Override
-	public boolean insertIfNew(PaymentCallback callback, UUID eventId, Instant receivedAt) {
+	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, UUID eventId, Instant receivedAt) {
 		try {
 			this.jdbc.sql("""
-					INSERT INTO t_payment (pay_no, order_no, user_id, amount, currency, status, paid_at, fingerprint,
-					                       event_id, duplicate_count, received_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
-				.params(callback.payNo(), callback.orderNo(), callback.userId(), callback.amount(),
+					INSERT INTO t_payment (pay_no, order_no, kind, user_id, amount, currency, status, paid_at,
+					                       fingerprint, event_id, duplicate_count, received_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
+				.params(callback.payNo(), callback.orderNo(), kind.name(), callback.userId(), callback.amount(),
 						callback.currency(), callback.status(), utc(callback.paidAt()), callback.fingerprint(),
 						(eventId != null) ? eventId.toString() : null, utc(receivedAt))
 				.update();
 			return true;
 		}
 		catch (DuplicateKeyException ex) {
-			// uk_pay_no or uk_order_no. InnoDB rolls back only this statement, and only once the key's holder has
-			// committed (an uncommitted holder makes us wait): the transaction is intact and the holder readable.
+			// uk_pay_no or uk_primary_order_no. InnoDB rolls back only this statement, and only once the key's
+			// holder has committed (an uncommitted holder makes us wait): the transaction is intact and the holder
+			// readable.
 			return false;
 		}
 	}
@@ -75,12 +81,30 @@ public class JdbcPaymentStore implements PaymentStore {
 	}
 
 	@Override
-	public boolean promoteToSuccess(long id, String fromStatus, UUID eventId) {
-		// CAS: only the status we read may be replaced, and only while no event exists; 0 rows = someone else won.
+	public boolean promoteToSuccess(long id, PaymentKind fromKind, String fromStatus, PaymentKind toKind,
+			UUID eventId) {
+		// CAS: only the kind and status we read may be replaced, and only while no event exists; 0 rows = someone
+		// else won. Becoming PRIMARY while the order has one is refused by uk_primary_order_no: lost as well.
+		try {
+			int rows = this.jdbc.sql("""
+					UPDATE t_payment SET status = ?, event_id = ?, kind = ?
+					WHERE id = ? AND kind = ? AND status = ? AND event_id IS NULL""")
+				.params(PaymentCallback.SUCCESS, eventId.toString(), toKind.name(), id, fromKind.name(), fromStatus)
+				.update();
+			return rows == 1;
+		}
+		catch (DuplicateKeyException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public boolean yieldOrder(long id) {
+		// CAS: only a PRIMARY that never succeeded yields its order; 0 rows = it succeeded or yielded meanwhile.
 		int rows = this.jdbc.sql("""
-				UPDATE t_payment SET status = ?, event_id = ?
-				WHERE id = ? AND status = ? AND event_id IS NULL""")
-			.params(PaymentCallback.SUCCESS, eventId.toString(), id, fromStatus)
+				UPDATE t_payment SET kind = 'DUPLICATE'
+				WHERE id = ? AND kind = 'PRIMARY' AND event_id IS NULL""")
+			.params(id)
 			.update();
 		return rows == 1;
 	}
@@ -88,7 +112,7 @@ public class JdbcPaymentStore implements PaymentStore {
 	private static StoredPayment map(ResultSet rs, int row) throws SQLException {
 		String eventId = rs.getString("event_id");
 		return new StoredPayment(rs.getLong("id"), rs.getString("pay_no"), rs.getString("order_no"),
-				rs.getLong("user_id"), rs.getObject("amount", BigDecimal.class), rs.getString("currency"),
+				PaymentKind.valueOf(rs.getString("kind")), rs.getLong("user_id"), rs.getObject("amount", BigDecimal.class), rs.getString("currency"),
 				rs.getString("status"), instant(rs, "paid_at"), rs.getString("fingerprint"),
 				(eventId != null) ? UUID.fromString(eventId) : null, rs.getInt("duplicate_count"),
 				instant(rs, "received_at"), instant(rs, "last_duplicate_at"));

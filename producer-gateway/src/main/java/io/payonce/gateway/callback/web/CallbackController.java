@@ -68,6 +68,17 @@ class CallbackController {
 				this.metrics.duplicate();
 				log.info("Duplicate callback for payment {} absorbed", callback.payNo());
 			}
+			case DUPLICATE_PAYMENT -> {
+				this.metrics.duplicatePayment(outcome.published());
+				if (outcome.published()) {
+					log.warn("Second payment {} of {} {} for an order paid by {}: recorded, owed back (event {})",
+							callback.payNo(), callback.amount(), callback.currency(), outcome.firstPayNo(),
+							outcome.eventId());
+				}
+				else {
+					log.info("Duplicate callback for second payment {} absorbed", callback.payNo());
+				}
+			}
 			case CONFLICT -> {
 				this.metrics.conflict();
 				log.warn("Conflicting callback for payment {}: differs in {}", callback.payNo(),

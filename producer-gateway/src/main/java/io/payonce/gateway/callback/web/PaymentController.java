@@ -6,34 +6,39 @@ import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-import io.payonce.gateway.callback.domain.CallbackIntake;
 import io.payonce.gateway.callback.domain.FieldError;
 import io.payonce.gateway.callback.domain.InvalidCallbackException;
 import io.payonce.gateway.callback.domain.StoredPayment;
+import io.payonce.gateway.callback.jdbc.PaymentLookup;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /api/v1/payments/{orderNo}}: what the gateway knows about one payment. */
+/**
+ * {@code GET /api/v1/payments/{orderNo}}: what the gateway knows about one payment, for ops users (VIEWER or
+ * ADMIN), on the lookup port only ({@link LookupServer}). It shows what an operator needs to follow a payment
+ * (who, how much, which status, when it came, the event id to search Kafka and the consumer's log for, how many
+ * repeats were absorbed), never the content fingerprint or anything of the signature.
+ */
 @RestController
 class PaymentController {
 
 	private static final Pattern ORDER_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
-	private final CallbackIntake intake;
+	private final PaymentLookup payments;
 
-	PaymentController(CallbackIntake intake) {
-		this.intake = intake;
+	PaymentController(PaymentLookup payments) {
+		this.payments = payments;
 	}
 
-	@GetMapping("/api/v1/payments/{orderNo}")
+	@GetMapping(LookupServer.LOOKUP_PATH + "{orderNo}")
 	PaymentView payment(@PathVariable String orderNo) {
 		if (!ORDER_NO.matcher(orderNo).matches()) {
 			throw InvalidCallbackException
 				.invalidFields(List.of(new FieldError("orderNo", "must be 1-64 characters of A-Z, a-z, 0-9, '_' or '-'")));
 		}
-		return this.intake.lookup(orderNo).map(PaymentView::of).orElseThrow(() -> new PaymentNotFoundException(orderNo));
+		return this.payments.find(orderNo).map(PaymentView::of).orElseThrow(() -> new PaymentNotFoundException(orderNo));
 	}
 
 	/**

@@ -6,6 +6,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
+import java.math.BigDecimal;
+
+import io.payonce.contract.DuplicatePayment;
 import io.payonce.contract.EventCodec;
 import io.payonce.contract.EventType;
 import io.payonce.contract.PaySuccess;
@@ -107,7 +110,7 @@ class CallbackIntakeDecisionsTest {
 	}
 
 	@Test
-	void orderNoOfOnePaymentWithPayNoOfAnotherConflictsAndWritesNothing() {
+	void payNoOfOneOrderSentForAnotherConflictsAndWritesNothing() {
 		// given two payments
 		this.intake.receive(aCallback());
 		this.intake.receive(withOrderNo(withPayNo(aCallback(), "PN-OTHER"), "P-OTHER"));
@@ -117,9 +120,9 @@ class CallbackIntakeDecisionsTest {
 		// when a callback pairs the first one's orderNo with the second one's payNo
 		IntakeOutcome outcome = this.intake.receive(withPayNo(aCallback(), "PN-OTHER"));
 
-		// then
+		// then the payNo is bound to its own order: the same payNo with another orderNo
 		assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
-		assertThat(outcome.conflictingFields()).containsExactly("payNo", "orderNo");
+		assertThat(outcome.conflictingFields()).containsExactly("orderNo");
 		assertThat(this.db.rows).isEqualTo(rowsBefore);
 		assertThat(this.db.events).isEqualTo(eventsBefore);
 	}
@@ -176,14 +179,213 @@ class CallbackIntakeDecisionsTest {
 	}
 
 	@Test
-	void sameOrderWithAnotherPayNoConflicts() {
+	void secondPaymentForAPaidOrderIsRecordedInItsOwnRowWithOneDuplicatePaymentEvent() {
+		// given the order's payment
+		IntakeOutcome first = this.intake.receive(aCallback());
+		StoredPayment firstRow = this.db.rows.get(0);
+		this.db.calls.clear();
+
+		// when the platform charges the user a second time for the same order (another payNo)
+		IntakeOutcome second = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then it is recorded as a payment owed back beside the first: found in one transaction, written (row and
+		// event together) in a second one that holds no lock of the refused insert
+		assertThat(second.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(second.published()).isTrue();
+		assertThat(second.firstPayNo()).isEqualTo("PN20260928001");
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "insert", "append");
+		assertThat(this.db.transactions).isEqualTo(3);
+		assertThat(this.db.rows).hasSize(2).first().isEqualTo(firstRow);
+		assertThat(this.db.byPayNo("PN-SECOND")).satisfies((row) -> {
+			assertThat(row.kind()).isEqualTo(PaymentKind.DUPLICATE);
+			assertThat(row.eventId()).isEqualTo(second.eventId());
+		});
+		assertThat(this.db.findByOrderNo("P20260928001")).hasValueSatisfying(
+				(holder) -> assertThat(holder.eventId()).isEqualTo(first.eventId()));
+		// and its one event is a DuplicatePayment to pay.refund-required, keyed by the order
+		assertThat(this.db.events).hasSize(2).last().satisfies((event) -> {
+			assertThat(event.id()).isEqualTo(second.eventId());
+			assertThat(event.aggregateType()).isEqualTo(Topic.PAY_REFUND_REQUIRED.topicName());
+			assertThat(event.aggregateId()).isEqualTo("P20260928001");
+			assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName());
+			assertThat(EventCodec.decode(DuplicatePayment.class, event.payload().getBytes()))
+				.isEqualTo(new DuplicatePayment("PN-SECOND", "P20260928001", 10086L, new BigDecimal("199.00"), "CNY",
+						Instant.parse("2026-09-28T02:00:12Z"), "PN20260928001", DuplicatePayment.Detector.GATEWAY));
+		});
+	}
+
+	@Test
+	void theSameSecondPaymentAgainIsAnsweredTheSameAndOnlyCounted() {
+		// given a recorded second payment
+		this.intake.receive(aCallback());
+		IntakeOutcome recorded = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+		List<OutboxEvent> eventsBefore = List.copyOf(this.db.events);
+
+		// when the platform re-sends its callback, even re-stamped
+		IntakeOutcome again = this.intake.receive(withPaidAt(withPayNo(aCallback(), "PN-SECOND"),
+				Instant.parse("2026-09-28T02:05:00Z")));
+
+		// then
+		assertThat(again.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(again.published()).isFalse();
+		assertThat(again.eventId()).isEqualTo(recorded.eventId());
+		assertThat(again.firstPayNo()).isEqualTo("PN20260928001");
+		assertThat(this.db.events).isEqualTo(eventsBefore);
+		assertThat(this.db.rows).hasSize(2);
+		assertThat(this.db.byPayNo("PN-SECOND").duplicateCount()).isEqualTo(1);
+		assertThat(this.db.byPayNo("PN20260928001").duplicateCount()).isZero();
+	}
+
+	@Test
+	void secondPaymentOfAnotherAmountOrUserIsOwedBackAsCharged() {
+		// given
 		this.intake.receive(aCallback());
 
-		IntakeOutcome outcome = this.intake.receive(withPayNo(aCallback(), "PN-OTHER"));
+		// when the second charge differs from the first (another amount, another paying user)
+		PaymentCallback other = new PaymentCallback("PN-SECOND", "P20260928001", 20002L, new BigDecimal("5.00"),
+				"USD", PaymentCallback.SUCCESS, Instant.parse("2026-09-28T03:00:00Z"));
+		IntakeOutcome outcome = this.intake.receive(other);
 
+		// then it is still money we owe back, as much and to whom it was charged
+		assertThat(outcome.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(EventCodec.decode(DuplicatePayment.class, this.db.events.get(1).payload().getBytes()))
+			.isEqualTo(other.toDuplicateOf("PN20260928001"));
+	}
+
+	@Test
+	void samePayNoOfASecondPaymentWithOtherContentConflictsAndWritesNothing() {
+		// given
+		this.intake.receive(aCallback());
+		this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+		List<StoredPayment> rowsBefore = List.copyOf(this.db.rows);
+		List<OutboxEvent> eventsBefore = List.copyOf(this.db.events);
+
+		// when
+		IntakeOutcome outcome = this.intake.receive(withAmount(withPayNo(aCallback(), "PN-SECOND"), "1.00"));
+
+		// then
 		assertThat(outcome.result()).isEqualTo(Result.CONFLICT);
-		assertThat(outcome.conflictingFields()).containsExactly("payNo");
-		assertThat(this.db.events).hasSize(1);
+		assertThat(outcome.conflictingFields()).containsExactly("amount");
+		assertThat(this.db.rows).isEqualTo(rowsBefore);
+		assertThat(this.db.events).isEqualTo(eventsBefore);
+	}
+
+	@Test
+	void intermediateStatusOfASecondPaymentIsRecordedAndPublishesOnlyWithItsSuccess() {
+		// given the order's payment
+		this.intake.receive(aCallback());
+
+		// when a second payment reports PROCESSING, then SUCCESS, then SUCCESS again
+		IntakeOutcome processing = this.intake.receive(withStatus(withPayNo(aCallback(), "PN-SECOND"), "PROCESSING"));
+		int eventsWhileProcessing = this.db.events.size();
+		IntakeOutcome success = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+		IntakeOutcome again = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then it is recorded first, owed back once it succeeded, and once only
+		assertThat(processing.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(processing.eventId()).isNull();
+		assertThat(eventsWhileProcessing).isEqualTo(1);
+		assertThat(success.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(success.published()).isTrue();
+		assertThat(again.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(again.published()).isFalse();
+		assertThat(this.db.events).hasSize(2)
+			.last()
+			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName()));
+		assertThat(this.db.byPayNo("PN-SECOND").kind()).isEqualTo(PaymentKind.DUPLICATE);
+	}
+
+	@Test
+	void successOfAnotherPayNoPaysAnOrderWhoseFirstPaymentNeverSucceeded() {
+		// given a first attempt the platform reports as still PROCESSING
+		this.intake.receive(withStatus(aCallback(), "PROCESSING"));
+
+		// when another payNo for the order succeeds
+		IntakeOutcome second = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then that one pays the order (its PaySuccess), the first attempt yields the order
+		assertThat(second.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(this.db.events).singleElement().satisfies((event) -> {
+			assertThat(event.type()).isEqualTo(EventType.PAY_SUCCESS.wireName());
+			assertThat(EventCodec.decode(PaySuccess.class, event.payload().getBytes()).payNo()).isEqualTo("PN-SECOND");
+		});
+		assertThat(this.db.findByOrderNo("P20260928001"))
+			.hasValueSatisfying((holder) -> assertThat(holder.payNo()).isEqualTo("PN-SECOND"));
+		assertThat(this.db.byPayNo("PN20260928001")).satisfies((row) -> {
+			assertThat(row.kind()).isEqualTo(PaymentKind.DUPLICATE);
+			assertThat(row.status()).isEqualTo("PROCESSING");
+		});
+
+		// and when the first attempt succeeds after all, it is the money owed back
+		IntakeOutcome late = this.intake.receive(aCallback());
+		assertThat(late.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(late.firstPayNo()).isEqualTo("PN-SECOND");
+		assertThat(this.db.events).hasSize(2)
+			.last()
+			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName()));
+	}
+
+	@Test
+	void aSecondAttemptRecordedBeforeAnySuccessPaysTheOrderWhenItSucceedsFirst() {
+		// given a CLOSED first attempt and a PROCESSING second one
+		this.intake.receive(withStatus(aCallback(), "CLOSED"));
+		this.intake.receive(withStatus(withPayNo(aCallback(), "PN-SECOND"), "PROCESSING"));
+		assertThat(this.db.events).isEmpty();
+
+		// when the second one succeeds
+		IntakeOutcome success = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then it pays the order
+		assertThat(success.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(this.db.events).singleElement()
+			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.PAY_SUCCESS.wireName()));
+		assertThat(this.db.byPayNo("PN-SECOND").kind()).isEqualTo(PaymentKind.PRIMARY);
+		assertThat(this.db.byPayNo("PN20260928001").kind()).isEqualTo(PaymentKind.DUPLICATE);
+	}
+
+	@Test
+	void aHolderThatSucceedsWhileAnotherPayNoTakesOverKeepsTheOrder() {
+		// given a PROCESSING first payment that succeeds (another gateway instance) just before our take-over
+		this.intake.receive(withStatus(aCallback(), "PROCESSING"));
+		StoredPayment holder = this.db.rows.get(0);
+		this.db.beforeNextYield = () -> this.db.otherTransactionChanges(holder.id(),
+				(p) -> new StoredPayment(p.id(), p.payNo(), p.orderNo(), p.kind(), p.userId(), p.amount(),
+						p.currency(), PaymentCallback.SUCCESS, p.paidAt(), p.fingerprint(), UUID.randomUUID(), 0,
+						p.receivedAt(), null));
+		this.db.calls.clear();
+
+		// when another payNo succeeds
+		IntakeOutcome second = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then the lost CAS was decided again: the holder paid, this one is owed back
+		assertThat(second.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(second.firstPayNo()).isEqualTo("PN20260928001");
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "yield refused", "insert refused",
+				"read", "insert", "append");
+		assertThat(this.db.byPayNo("PN20260928001").kind()).isEqualTo(PaymentKind.PRIMARY);
+		assertThat(this.db.events).singleElement()
+			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName()));
+	}
+
+	@Test
+	void aSecondPaymentRecordedMeanwhileByAParallelCallbackIsAnsweredFromItsRow() {
+		// given the order's payment, and a parallel callback that records the same second payment first
+		this.intake.receive(aCallback());
+		this.db.beforeNextDuplicateInsert = () -> this.db
+			.otherTransactionCommits(withPayNo(aCallback(), "PN-SECOND"), PaymentKind.DUPLICATE);
+		int eventsBefore = this.db.events.size();
+		this.db.calls.clear();
+
+		// when
+		IntakeOutcome outcome = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"));
+
+		// then its refused insert is answered from the winner's row, read in the same transaction: nothing new of ours
+		assertThat(outcome.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(outcome.published()).isFalse();
+		assertThat(outcome.firstPayNo()).isEqualTo("PN20260928001");
+		assertThat(this.db.calls).containsExactly("insert refused", "read", "insert refused", "read", "count duplicate");
+		assertThat(this.db.events).hasSize(eventsBefore);
+		assertThat(this.db.rows).filteredOn((row) -> row.payNo().equals("PN-SECOND")).hasSize(1);
 	}
 
 	@Test
@@ -225,7 +427,7 @@ class CallbackIntakeDecisionsTest {
 	@Test
 	void lostInsertRaceIsAnsweredFromTheWinnersRow() {
 		// given a parallel callback that commits the same payment just before our insert
-		this.db.beforeNextInsert = () -> this.db.otherTransactionCommits(aCallback());
+		this.db.beforeNextInsert = () -> this.db.otherTransactionCommits(aCallback(), PaymentKind.PRIMARY);
 
 		// when
 		IntakeOutcome outcome = this.intake.receive(aCallback());

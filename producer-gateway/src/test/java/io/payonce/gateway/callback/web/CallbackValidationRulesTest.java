@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.stream.Stream;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -32,14 +35,27 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class CallbackValidationRulesTest {
 
-	private static final CallbackValidator VALIDATOR = new CallbackValidator(new BigDecimal("1000000.00"));
+	/** The gateway's clock: three seconds after the {@code paidAt} of {@link #VALID}. */
+	private static final Instant NOW = Instant.parse("2026-09-28T02:00:15Z");
+
+	private static final CallbackValidator VALIDATOR = new CallbackValidator(new BigDecimal("1000000.00"),
+			Duration.ofDays(1), Clock.fixed(NOW, ZoneOffset.UTC));
 
 	private static final String VALID = """
 			{"payNo":"PN1","orderNo":"P1","userId":10086,"amount":"199.00","currency":"CNY","status":"SUCCESS",\
 			"paidAt":"2026-09-28T02:00:12Z"}""";
 
 	private static String with(String field, String json) {
-		return VALID.replaceFirst("\"" + field + "\":(\"[^\"]*\"|[0-9]+)", "\"" + field + "\":" + json);
+		return with(VALID, field, json);
+	}
+
+	private static String with(String body, String field, String json) {
+		return body.replaceFirst("\"" + field + "\":(\"[^\"]*\"|[0-9]+)", "\"" + field + "\":" + json);
+	}
+
+	/** A valid body in another currency with this amount. */
+	private static String in(String currency, String amount) {
+		return with(with("currency", "\"" + currency + "\""), "amount", "\"" + amount + "\"");
 	}
 
 	private static String without(String field) {
@@ -79,10 +95,33 @@ class CallbackValidationRulesTest {
 				Arguments.of("amount an object", with("amount", "{\"v\":1}"), 400, "invalid_field", "amount"),
 				Arguments.of("currency unknown", with("currency", "\"XYZ\""), 400, "invalid_field", "currency"),
 				Arguments.of("currency lower case", with("currency", "\"cny\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency gold", with("currency", "\"XAU\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency silver", with("currency", "\"XAG\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency platinum", with("currency", "\"XPT\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency palladium", with("currency", "\"XPD\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency special drawing rights", with("currency", "\"XDR\""), 400, "invalid_field",
+						"currency"),
+				Arguments.of("currency testing code", with("currency", "\"XTS\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency 'no currency'", with("currency", "\"XXX\""), 400, "invalid_field", "currency"),
+				Arguments.of("currency a fund code (Chilean UF)", with("currency", "\"CLF\""), 400, "invalid_field",
+						"currency"),
+				Arguments.of("currency a fund code (US next day)", with("currency", "\"USN\""), 400,
+						"invalid_field", "currency"),
+				Arguments.of("JPY with decimals", in("JPY", "199.50"), 400, "invalid_field", "amount"),
+				Arguments.of("KRW with one decimal", in("KRW", "1000.5"), 400, "invalid_field", "amount"),
+				Arguments.of("BHD with its third decimal", in("BHD", "1.234"), 400, "invalid_field", "amount"),
 				Arguments.of("status missing", without("status"), 400, "invalid_field", "status"),
 				Arguments.of("status lower case", with("status", "\"success\""), 400, "invalid_field", "status"),
 				Arguments.of("paidAt not a time", with("paidAt", "\"yesterday\""), 400, "invalid_field", "paidAt"),
 				Arguments.of("paidAt without offset", with("paidAt", "\"2026-09-28T02:00:12\""), 400,
+						"invalid_field", "paidAt"),
+				Arguments.of("paidAt in the year 10000", with("paidAt", "\"+10000-01-01T00:00:00Z\""), 400,
+						"invalid_field", "paidAt"),
+				Arguments.of("paidAt in the year 999", with("paidAt", "\"0999-12-31T23:59:59Z\""), 400,
+						"invalid_field", "paidAt"),
+				Arguments.of("paidAt in the year 1000 locally but 999 in UTC",
+						with("paidAt", "\"1000-01-01T00:30:00+01:00\""), 400, "invalid_field", "paidAt"),
+				Arguments.of("paidAt more than a day ahead", with("paidAt", "\"2026-09-29T02:00:16Z\""), 400,
 						"invalid_field", "paidAt"),
 				Arguments.of("body over 16 KiB", with("payNo", "\"PN1\",\"pad\":\"" + "x".repeat(16 * 1024) + "\""), 413,
 						"body_too_large", null));
@@ -115,7 +154,8 @@ class CallbackValidationRulesTest {
 	/** Runs the body through the same steps as {@link CallbackController}, up to the first refusal. */
 	private static ResponseEntity<ProblemDetail> answer(byte[] body) {
 		CallbackProblems problems = new CallbackProblems(new CallbackMetrics(new SimpleMeterRegistry()),
-				new CallbackProperties(DataSize.ofKilobytes(16), new BigDecimal("1000000.00"), Duration.ofSeconds(5)));
+				new CallbackProperties(DataSize.ofKilobytes(16), new BigDecimal("1000000.00"), Duration.ofSeconds(5),
+						Duration.ofDays(1)));
 		try {
 			byte[] read = new BoundedBodyReader(DataSize.ofKilobytes(16).toBytes()).read(body.length,
 					new ByteArrayInputStream(body));
@@ -158,6 +198,56 @@ class CallbackValidationRulesTest {
 		assertThat(callback.amount().scale()).isEqualTo(2);
 		assertThat(callback.userId()).isEqualTo(10086L);
 		assertThat(callback.isSuccess()).isTrue();
+	}
+
+	static Stream<Arguments> validAmounts() {
+		return Stream.of(
+				// currency, amount as sent, amount as recorded (always scale 2: the contract and the columns)
+				Arguments.of("JPY", "1500", "1500.00"),
+				Arguments.of("JPY", "1500.00", "1500.00"),
+				Arguments.of("KRW", "990", "990.00"),
+				Arguments.of("USD", "19.99", "19.99"),
+				Arguments.of("EUR", "19.9", "19.90"),
+				Arguments.of("BHD", "1.23", "1.23"),
+				Arguments.of("CNY", "1.000", "1.00"));
+	}
+
+	@ParameterizedTest(name = "{1} {0} -> {2}")
+	@MethodSource("validAmounts")
+	void amountFollowsTheMinorUnitOfItsCurrency(String currency, String amount, String recorded) {
+		PaymentCallback callback = CallbackJson.parse(in(currency, amount).getBytes(StandardCharsets.UTF_8),
+				VALIDATOR::validate);
+
+		assertThat(callback.currency()).isEqualTo(currency);
+		assertThat(callback.amount()).isEqualTo(new BigDecimal(recorded));
+	}
+
+	@Test
+	void amountWithDecimalsInAZeroDecimalCurrencyNamesTheCurrency() {
+		assertThatThrownBy(() -> CallbackJson.parse(in("JPY", "0.50").getBytes(StandardCharsets.UTF_8),
+				VALIDATOR::validate))
+			.isInstanceOfSatisfying(InvalidCallbackException.class, (ex) -> assertThat(ex.errors()).singleElement()
+				.satisfies((error) -> assertThat(error.message()).contains("whole number", "JPY")));
+	}
+
+	@Test
+	void paidAtUpToADayAheadOfTheClockIsAccepted() {
+		// a platform that writes its local time (UTC+8) as UTC is eight hours ahead; a day is the allowance
+		String body = with("paidAt", "\"" + NOW.plus(Duration.ofDays(1)) + "\"");
+
+		PaymentCallback callback = CallbackJson.parse(body.getBytes(StandardCharsets.UTF_8), VALIDATOR::validate);
+
+		assertThat(callback.paidAt()).isEqualTo(NOW.plus(Duration.ofDays(1)));
+	}
+
+	@Test
+	void paidAtAtTheEdgesOfTheColumnIsAccepted() {
+		for (String paidAt : new String[] { "1000-01-01T00:00:00Z", "2026-01-01T23:59:59.999+00:00" }) {
+			PaymentCallback callback = CallbackJson.parse(with("paidAt", "\"" + paidAt + "\"")
+				.getBytes(StandardCharsets.UTF_8), VALIDATOR::validate);
+
+			assertThat(callback.paidAt()).isEqualTo(java.time.OffsetDateTime.parse(paidAt).toInstant());
+		}
 	}
 
 	@Test

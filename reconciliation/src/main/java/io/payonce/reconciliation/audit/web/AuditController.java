@@ -1,9 +1,12 @@
 package io.payonce.reconciliation.audit.web;
 
+import java.nio.file.Path;
 import java.time.Instant;
 
 import io.payonce.reconciliation.audit.AuditPeriod;
 import io.payonce.reconciliation.audit.AuditService;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -13,8 +16,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /api/v1/audits?from=…&to=…[&format=csv]}: runs the ledger audit for {@code [from, to)}, archives it
- * (Markdown and CSV in the report directory) and answers with the Markdown (default) or the CSV. Header
- * {@code Payonce-Audit-Balanced: true|false} gives the verdict to scripts. Read-only on the ledger: VIEWER may.
+ * (Markdown and CSV in the report directory) and answers with the archived Markdown (default) or CSV, sent from
+ * the file as it is, never built in memory. Header {@code Payonce-Audit-Balanced: true|false} gives the verdict
+ * to scripts. A period longer than {@code payonce.reconciliation.audit.max-span} is a 400 naming {@code to}.
+ * Read-only on the ledger: VIEWER may.
  */
 @RestController
 class AuditController {
@@ -30,7 +35,7 @@ class AuditController {
 	}
 
 	@GetMapping("/api/v1/audits")
-	ResponseEntity<String> audit(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+	ResponseEntity<Resource> audit(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
 			@RequestParam(defaultValue = "markdown") String format) {
 		boolean csv = "csv".equalsIgnoreCase(format);
@@ -38,10 +43,11 @@ class AuditController {
 			throw new IllegalArgumentException("format must be markdown or csv");
 		}
 		AuditService.Result result = this.audits.run(new AuditPeriod(from, to));
+		Path report = csv ? result.archived().csv() : result.archived().markdown();
 		return ResponseEntity.ok()
 			.contentType(csv ? CSV : MARKDOWN)
-			.header("Payonce-Audit-Balanced", Boolean.toString(result.report().balanced()))
-			.body(csv ? result.csv() : result.markdown());
+			.header("Payonce-Audit-Balanced", Boolean.toString(result.summary().balanced()))
+			.body(new FileSystemResource(report));
 	}
 
 }

@@ -44,6 +44,13 @@ class ReconciliationStreamsConfiguration {
 		config.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, streams.replicationFactor());
 		// the first run must see payments and deductions written before it existed
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+		// A group of instances: the partitions (tasks) are shared; a crashed instance's tasks move to a survivor
+		// after the session timeout, which finds the stores warm (standby) or restores them from the changelogs.
+		config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, streams.standbyReplicas());
+		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+				(int) streams.sessionTimeout().toMillis());
+		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
+				(int) streams.sessionTimeout().dividedBy(3).toMillis());
 		Reconciler reconciler = new Reconciler(continuous.window(), continuous.retention());
 		return new ReconciliationStreams(new KafkaStreams(ReconciliationTopology.build(reconciler,
 				continuous.scanInterval(), continuous.findingsTopic(), alerts), config));

@@ -21,8 +21,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  *      org.springframework.boot.loader.launch.PropertiesLauncher --flow-id=1002 --operator=alice --reason="double charge INC-17"
  * </pre>
  *
- * The database comes from {@code SPRING_DATASOURCE_URL|USERNAME|PASSWORD} (default: the local trade schema).
- * Exit code 0 when the flow is reversed (now or before), 2 when the request was refused, 64 on bad usage.
+ * The database comes from {@code SPRING_DATASOURCE_URL|USERNAME|PASSWORD} (URL and user default to the local
+ * trade schema and the reconciliation's own user; the password has no default, as in the service). Exit code 0 when the flow is reversed (now or
+ * before), 2 when the request was refused, 64 on bad usage.
  */
 public final class ReverseCommand {
 
@@ -53,10 +54,13 @@ public final class ReverseCommand {
 		catch (IllegalArgumentException ex) {
 			return usage(ex.getMessage());
 		}
+		String password = env.get("SPRING_DATASOURCE_PASSWORD");
+		if (password == null || password.isBlank()) {
+			return usage("SPRING_DATASOURCE_PASSWORD is not set");
+		}
 		DriverManagerDataSource dataSource = new DriverManagerDataSource(
 				env.getOrDefault("SPRING_DATASOURCE_URL", "jdbc:mariadb://localhost:13306/payonce_trade"),
-				env.getOrDefault("SPRING_DATASOURCE_USERNAME", "payonce_trade"),
-				env.getOrDefault("SPRING_DATASOURCE_PASSWORD", "trade-local"));
+				env.getOrDefault("SPRING_DATASOURCE_USERNAME", "payonce_reconciliation"), password);
 		ReversalService service = new ReversalService(
 				new JdbcReversalLedger(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource)),
 				Clock.systemUTC());

@@ -10,6 +10,7 @@ import java.util.Optional;
 import io.payonce.reconciliation.reversal.LedgerFlow;
 import io.payonce.reconciliation.reversal.ReversalAuditEntry;
 import io.payonce.reconciliation.reversal.ReversalLedger;
+import io.payonce.reconciliation.reversal.Reversals;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -25,8 +26,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class JdbcReversalLedger implements ReversalLedger {
 
+	private static final String COLUMNS = "id, user_id, amount, biz_no, type, reverses_flow_id";
+
 	private static final RowMapper<LedgerFlow> FLOW = (rs, row) -> new LedgerFlow(rs.getLong("id"),
-			rs.getLong("user_id"), rs.getBigDecimal("amount"), rs.getString("biz_no"), rs.getString("type"));
+			rs.getLong("user_id"), rs.getBigDecimal("amount"), rs.getString("biz_no"), rs.getString("type"),
+			rs.getObject("reverses_flow_id", Long.class));
 
 	private final JdbcTemplate jdbc;
 
@@ -39,39 +43,43 @@ public final class JdbcReversalLedger implements ReversalLedger {
 
 	@Override
 	public Optional<LedgerFlow> flow(long flowId) {
-		return this.jdbc.query("SELECT id, user_id, amount, biz_no, type FROM t_account_flow WHERE id = ?", FLOW, flowId)
+		return this.jdbc.query("SELECT " + COLUMNS + " FROM t_account_flow WHERE id = ?", FLOW, flowId)
 			.stream()
 			.findFirst();
 	}
 
 	@Override
 	public List<LedgerFlow> flowsOf(String bizNo) {
-		return this.jdbc.query(
-				"SELECT id, user_id, amount, biz_no, type FROM t_account_flow WHERE biz_no IN (?, ?) ORDER BY id", FLOW,
-				bizNo, bizNo + "-REVERSE");
+		return this.jdbc.query("SELECT " + COLUMNS + " FROM t_account_flow WHERE biz_no = ?"
+				+ " OR (biz_no = ? AND type = ? AND reverses_flow_id IS NULL) ORDER BY id", FLOW, bizNo,
+				bizNo + Reversals.LEGACY_SUFFIX, Reversals.REVERSE_DEDUCT);
 	}
 
 	@Override
-	public Posted postReversal(LedgerFlow reversal, ReversalAuditEntry audit) {
+	public Posted postReversal(LedgerFlow original, ReversalAuditEntry audit) {
 		// the service's clock, like the consumer's flows: the flow and its audit row carry the same instant
 		Timestamp at = Timestamp.from(audit.requestedAt());
 		return this.transaction.execute(status -> {
 			long flowId;
 			try {
-				// the last wall: uk_biz_no_type admits one (<biz_no>-REVERSE, REVERSE_DEDUCT); a concurrent
-				// request blocks on this insert until we commit, then fails here and rolls back
-				flowId = insert(
-						"INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
-						reversal.userId(), reversal.amount(), reversal.bizNo(), reversal.type(), at);
+				// Derived from the original row in this statement: its user, its biz_no, the opposite of its amount,
+				// only for a debit that is not itself a reversal. The last walls: uk_biz_no_type admits one
+				// (biz_no, REVERSE_DEDUCT), uk_flow_reverses one reversal per flow; a concurrent request blocks on
+				// this insert until we commit, then fails here and rolls back.
+				flowId = insert("INSERT INTO t_account_flow (user_id, amount, biz_no, type, pay_no, reverses_flow_id,"
+						+ " created_at) SELECT user_id, -amount, biz_no, ?, pay_no, id, ? FROM t_account_flow"
+						+ " WHERE id = ? AND amount < 0 AND type <> ?", Reversals.REVERSE_DEDUCT, at, original.id(),
+						Reversals.REVERSE_DEDUCT);
 			}
 			catch (DuplicateKeyException ex) {
-				throw new AlreadyReversedException(reversal.bizNo() + " exists", ex);
+				throw new AlreadyReversedException(original.bizNo() + " has a reversal", ex);
 			}
-			int credited = this.jdbc.update("UPDATE t_account SET balance = balance + ?, updated_at = ? WHERE user_id = ?",
-					reversal.amount(), at, reversal.userId());
+			// The credit is the reversal row's own amount: never a value computed in Java.
+			int credited = this.jdbc.update("UPDATE t_account a JOIN t_account_flow r ON r.id = ?"
+					+ " SET a.balance = a.balance + r.amount, a.updated_at = ? WHERE a.user_id = r.user_id", flowId, at);
 			if (credited != 1) {
 				// throwing rolls the flow back: no reversal without its credit
-				throw new AccountNotFoundException("no account for user " + reversal.userId());
+				throw new AccountNotFoundException("no account for user " + original.userId());
 			}
 			long auditId = insertAudit(new ReversalAuditEntry(audit.requestedAt(), audit.operator(), audit.channel(),
 					audit.flowId(), audit.bizNo(), audit.reason(), audit.outcome(), flowId, audit.amount(),
@@ -107,7 +115,12 @@ public final class JdbcReversalLedger implements ReversalLedger {
 			}
 			return statement;
 		}, keys);
-		return keys.getKey().longValue();
+		Number key = keys.getKey();
+		if (key == null) {
+			// INSERT ... SELECT found no row: the original is gone or no longer a debit; flows are never changed
+			throw new IllegalStateException("nothing inserted: " + sql);
+		}
+		return key.longValue();
 	}
 
 	private static String truncate(String text) {

@@ -1,0 +1,13 @@
+/**
+ * What every PayOnce service shares for operations, one copy each (STYLE.md, "one copy of each cross-cutting
+ * piece"):
+ * <ul>
+ * <li>{@code startup}: the refusal to start outside the {@code local} profile with a published local value, a
+ * placeholder, a short callback secret, no ops users or a plain-text password (one line, non-zero exit);</li>
+ * <li>{@code security}: the ops users ({@code payonce.ops.users}), HTTP basic, what needs which role, the open
+ * probes on the management port, and the cross-origin check in front of every state-changing request;</li>
+ * <li>{@code webhook}: the JSON alert webhook of the dlt-handler and the reconciliation.</li>
+ * </ul>
+ * Spring Boot picks the first two up as auto-configuration: a service gets them by depending on this module.
+ */
+package io.payonce.ops;
