@@ -32,10 +32,11 @@ class AlertRulesTest {
 	private static final Pattern METRIC = Pattern.compile("\\bpayonce_[a-z_]+");
 
 	/**
-	 * Metrics of the gateway that the rules use; {@code CallbackMetricsTest} (producer-gateway) checks that the
-	 * gateway exports each.
+	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway) and
+	 * {@code DeductionMetricsTest} (deduct-consumer) check that their service exports each, at zero from the start.
 	 */
-	private static final Set<String> GATEWAY_METRICS = Set.of("payonce_gateway_duplicate_payments_total");
+	private static final Set<String> OTHER_SERVICES_METRICS = Set.of("payonce_gateway_duplicate_payments_total",
+			"payonce_consumer_deliveries_total");
 
 	@Test
 	void everyRuleHasANameAnExpressionASeverityAndASummary() throws IOException {
@@ -51,7 +52,7 @@ class AlertRulesTest {
 				.isNotNull();
 		});
 		assertThat(rules).extracting((rule) -> rule.get("alert"))
-			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
+			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentFoundByLedger", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
 	}
 
 	@Test
@@ -73,7 +74,7 @@ class AlertRulesTest {
 			}
 		}
 
-		// then each handler metric is in the scrape, and each other one is a gateway metric checked there
+		// then each handler metric is in the scrape, and each other one is another service's, checked there
 		assertThat(named).contains("payonce_dlt_duplicate_payments_open",
 				"payonce_dlt_duplicate_payments_oldest_open_age_seconds", "payonce_dlt_terminal_backlog");
 		for (String metric : named) {
@@ -81,7 +82,7 @@ class AlertRulesTest {
 				assertThat(scrape).as("exported by the handler: %s", metric).containsPattern("(?m)^" + metric + "[ {]");
 			}
 			else {
-				assertThat(GATEWAY_METRICS).as("a metric of another service: %s", metric).contains(metric);
+				assertThat(OTHER_SERVICES_METRICS).as("a metric of another service: %s", metric).contains(metric);
 			}
 		}
 	}
