@@ -64,6 +64,8 @@ class DeductionMetricsTest {
 
 		// then it is scraped at zero before any delivery, and counts the first second payment
 		assertThat(prometheus.scrape()).containsPattern(series + "0\\.0$");
+		// and so is the count of deliveries without Redis that PayonceRedisGuardDegraded watches
+		assertThat(prometheus.scrape()).containsPattern("(?m)^payonce_consumer_degraded_total 0\\.0$");
 		exported.record(Decision.duplicatePayment("PN1", false));
 		assertThat(prometheus.scrape()).containsPattern(series + "1\\.0$");
 	}

@@ -32,17 +32,19 @@ class AlertRulesTest {
 	private static final Pattern METRIC = Pattern.compile("\\bpayonce_[a-z_]+");
 
 	/**
-	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway) and
-	 * {@code DeductionMetricsTest} (deduct-consumer) check that their service exports each, at zero from the start.
+	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway),
+	 * {@code DeductionMetricsTest} (deduct-consumer), {@code RelayMetricsTest} (outbox-relay) and
+	 * {@code MeterFindingSinkTest} (reconciliation) check that their service exports each.
 	 */
 	private static final Set<String> OTHER_SERVICES_METRICS = Set.of("payonce_gateway_duplicate_payments_total",
-			"payonce_consumer_deliveries_total");
+			"payonce_gateway_callbacks_total", "payonce_consumer_deliveries_total", "payonce_consumer_degraded_total",
+			"payonce_relay_lag_seconds", "payonce_reconciliation_findings_total");
 
 	@Test
 	void everyRuleHasANameAnExpressionASeverityAndASummary() throws IOException {
 		List<Map<String, Object>> rules = rules();
 
-		assertThat(rules).hasSizeGreaterThanOrEqualTo(7);
+		assertThat(rules).hasSizeGreaterThanOrEqualTo(13);
 		assertThat(rules).extracting((rule) -> rule.get("alert")).doesNotHaveDuplicates();
 		assertThat(rules).allSatisfy((rule) -> {
 			assertThat(rule.get("expr")).as("%s expr", rule.get("alert")).isInstanceOf(String.class);
@@ -52,6 +54,8 @@ class AlertRulesTest {
 				.isNotNull();
 		});
 		assertThat(rules).extracting((rule) -> rule.get("alert"))
+			.contains("PayonceDuplicateRatioHigh", "PayonceRedisGuardDegraded", "PayonceRelayLagHigh",
+					"PayonceCallbackSignatureFailures", "PayonceReconciliationFinding")
 			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentFoundByLedger", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
 	}
 
