@@ -95,10 +95,14 @@ public final class Pipeline implements AutoCloseable {
 		if (configured != null && Files.isRegularFile(Path.of(configured))) {
 			return Path.of(configured);
 		}
-		Path repo = Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
-		return ServiceProcess.execJar(repo, module)
+		return ServiceProcess.execJar(repositoryRoot(), module)
 			.orElseThrow(() -> new IllegalStateException("No runnable jar of " + module + " (" + configured
 					+ "); build it first: ./mvnw -pl " + module + " package -DskipTests"));
+	}
+
+	/** The repository's root: the system property {@code payonce.repo} (set by failsafe), else the parent directory. */
+	public static Path repositoryRoot() {
+		return Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
 	}
 
 	public ServiceProcess service(String module) {
