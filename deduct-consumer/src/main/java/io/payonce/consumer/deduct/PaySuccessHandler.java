@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
+import io.payonce.consumer.deduct.domain.DeliveryLogContext;
 import io.micrometer.tracing.Tracer;
 import io.payonce.consumer.deduct.kafka.DecodedEvent;
 import io.payonce.consumer.deduct.kafka.DeliveryTracing;
@@ -109,7 +110,9 @@ public class PaySuccessHandler {
 
 		// Every answer is known; now route (each publish awaited), then count.
 		unreadableRecords.forEach((record, cause) -> {
-			try (Tracer.SpanInScope span = this.tracing.enter(deliveries.get(record))) {
+			Delivery delivery = deliveries.get(record);
+			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context())) {
 				this.unreadable.accept(record, cause);
 			}
 		});
@@ -120,6 +123,7 @@ public class PaySuccessHandler {
 			PaySuccess payment = payments.get(i);
 			Delivery delivery = deliveries.get(record);
 			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
 					MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payment.orderNo())) {
 				if (decision.reason().isPresent()) {
 					this.router.route(record, record.key(), record.value().raw(), decision.reason().get(),
@@ -141,6 +145,7 @@ public class PaySuccessHandler {
 		DecodedEvent value = record.value();
 		PayonceEvent event = value.event();
 		try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+				DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
 				MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {
 			log.error("skipped: {} on {}, not a PaySuccess", EventType.of(event).wireName(), record.topic());
 			this.router.route(record, record.key(), value.raw(), FailureReason.UNKNOWN_EVENT_TYPE,

@@ -129,6 +129,9 @@ class OneTraceFromCallbackToDeductionIT {
 		String consumerLine = awaitLine("deduct-consumer", "skipped orderNo=" + payment.orderNo() + ": balance");
 		assertThat(consumerLine).contains("traceId=" + traceId);
 		assertThat(retried.spanId()).isEqualTo(spanIdOf(consumerLine));
+		// and the line of its routing names the same delivery
+		String routedLine = awaitLine("deduct-consumer", "routed key=" + payment.orderNo() + " to pay.success.retry");
+		assertThat(routedLine).contains("traceId=" + traceId, "spanId=" + retried.spanId());
 	}
 
 	@Test

@@ -54,7 +54,11 @@ public class DeliveryTracing {
 				TraceContext.of(carrier.get(PayonceHeaders.TRACEPARENT), carrier.get(PayonceHeaders.TRACESTATE)));
 	}
 
-	/** Makes the delivery's span current (its ids in the logging context) until the scope is closed. */
+	/**
+	 * Makes the delivery's span current until the scope is closed (the callers also enter its ids into the logging
+	 * context themselves, {@link io.payonce.consumer.deduct.domain.DeliveryLogContext}, so the lines do not depend
+	 * on the bridge's logging listener).
+	 */
 	public Tracer.SpanInScope enter(Delivery delivery) {
 		return this.tracer.withSpan(delivery.span());
 	}
