@@ -50,6 +50,17 @@ public final class PayonceHeaders {
 	/** Set on records re-published by an operator from the console: the audit id of the replay. */
 	public static final String REPLAY_ID = "payonce-replay-id";
 
+	/**
+	 * W3C trace context (https://www.w3.org/TR/trace-context/): {@code 00-<trace id>-<span id>-<flags>}. Taken from
+	 * the platform's callback (or started there) by the gateway, stored with the outbox row, set by the relay from
+	 * that row; the consumer continues the trace and sets its own span here on what it publishes; the retry ladder
+	 * and the replay keep it. Optional everywhere: a record without it starts a new trace.
+	 */
+	public static final String TRACEPARENT = "traceparent";
+
+	/** W3C vendor trace state, travels beside {@link #TRACEPARENT} when the caller sent one. */
+	public static final String TRACESTATE = "tracestate";
+
 	private PayonceHeaders() {
 	}
 

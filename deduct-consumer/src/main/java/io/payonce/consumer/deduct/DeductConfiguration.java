@@ -3,6 +3,8 @@ package io.payonce.consumer.deduct;
 import java.time.Clock;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
 import io.payonce.consumer.deduct.domain.IdempotencyGuard;
 import io.payonce.consumer.deduct.domain.Ledger;
@@ -10,6 +12,7 @@ import io.payonce.consumer.deduct.infra.JdbcLedger;
 import io.payonce.consumer.deduct.infra.RedisGuardHealthIndicator;
 import io.payonce.consumer.deduct.infra.RedisGuardProperties;
 import io.payonce.consumer.deduct.infra.RedissonIdempotencyGuard;
+import io.payonce.consumer.deduct.kafka.DeliveryTracing;
 import io.payonce.consumer.deduct.kafka.DuplicatePaymentPublisher;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.PaySuccessListener;
@@ -97,10 +100,15 @@ public class DeductConfiguration {
 	}
 
 	@Bean
+	DeliveryTracing deliveryTracing(Tracer tracer, Propagator propagator) {
+		return new DeliveryTracing(tracer, propagator);
+	}
+
+	@Bean
 	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router,
-			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics) {
+			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics, DeliveryTracing tracing) {
 		return new PaySuccessHandler(process, router, duplicatePayments, new UnreadableRecordRecoverer(router, metrics),
-				metrics);
+				metrics, tracing);
 	}
 
 	@Bean

@@ -1,13 +1,18 @@
 package io.payonce.consumer.deduct;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
+import io.payonce.consumer.deduct.domain.DeliveryLogContext;
+import io.micrometer.tracing.Tracer;
 import io.payonce.consumer.deduct.kafka.DecodedEvent;
+import io.payonce.consumer.deduct.kafka.DeliveryTracing;
+import io.payonce.consumer.deduct.kafka.DeliveryTracing.Delivery;
 import io.payonce.consumer.deduct.kafka.DuplicatePaymentPublisher;
 import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
@@ -16,6 +21,7 @@ import io.payonce.contract.EventType;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.PayonceEvent;
+import io.payonce.contract.TraceContext;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,18 +54,41 @@ public class PaySuccessHandler {
 
 	private final DeductionMetrics metrics;
 
+	private final DeliveryTracing tracing;
+
 	public PaySuccessHandler(DeductionProcess process, FailureRouter router,
-			DuplicatePaymentPublisher duplicatePayments, UnreadableRecordRecoverer unreadable, DeductionMetrics metrics) {
+			DuplicatePaymentPublisher duplicatePayments, UnreadableRecordRecoverer unreadable, DeductionMetrics metrics,
+			DeliveryTracing tracing) {
 		this.process = process;
 		this.router = router;
 		this.duplicatePayments = duplicatePayments;
 		this.unreadable = unreadable;
 		this.metrics = metrics;
+		this.tracing = tracing;
 	}
 
 	public void handleAll(List<ConsumerRecord<String, DecodedEvent>> records) {
+		// One span per delivery, ended once the poll has its answer (or failed with it: the retry of the poll is
+		// a new delivery, with a new span).
+		Map<ConsumerRecord<String, DecodedEvent>, Delivery> deliveries = new IdentityHashMap<>(records.size() * 2);
+		for (ConsumerRecord<String, DecodedEvent> record : records) {
+			deliveries.put(record, this.tracing.start(record));
+		}
+		try {
+			handleAll(records, deliveries);
+		}
+		catch (RuntimeException ex) {
+			deliveries.values().forEach((delivery) -> delivery.failed(ex));
+			throw ex;
+		}
+		deliveries.values().forEach(Delivery::end);
+	}
+
+	private void handleAll(List<ConsumerRecord<String, DecodedEvent>> records,
+			Map<ConsumerRecord<String, DecodedEvent>, Delivery> deliveries) {
 		List<ConsumerRecord<String, DecodedEvent>> paying = new ArrayList<>(records.size());
 		List<PaySuccess> payments = new ArrayList<>(records.size());
+		List<TraceContext> traces = new ArrayList<>(records.size());
 		// ConsumerRecord has identity equality: one entry per record, in poll order.
 		Map<ConsumerRecord<String, DecodedEvent>, Exception> unreadableRecords = new LinkedHashMap<>();
 		List<ConsumerRecord<String, DecodedEvent>> otherEvents = new ArrayList<>();
@@ -71,29 +100,40 @@ public class PaySuccessHandler {
 			else if (record.value().event() instanceof PaySuccess payment) {
 				paying.add(record);
 				payments.add(payment);
+				traces.add(deliveries.get(record).context());
 			}
 			else {
 				otherEvents.add(record);
 			}
 		}
-		List<Decision> decisions = payments.isEmpty() ? List.of() : this.process.handleAll(payments);
+		List<Decision> decisions = payments.isEmpty() ? List.of() : this.process.handleAll(payments, traces);
 
 		// Every answer is known; now route (each publish awaited), then count.
-		unreadableRecords.forEach(this.unreadable::accept);
-		otherEvents.forEach(this::routeOtherEvent);
+		unreadableRecords.forEach((record, cause) -> {
+			Delivery delivery = deliveries.get(record);
+			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context())) {
+				this.unreadable.accept(record, cause);
+			}
+		});
+		otherEvents.forEach((record) -> routeOtherEvent(record, deliveries.get(record)));
 		for (int i = 0; i < paying.size(); i++) {
 			ConsumerRecord<String, DecodedEvent> record = paying.get(i);
 			Decision decision = decisions.get(i);
 			PaySuccess payment = payments.get(i);
-			try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payment.orderNo())) {
+			Delivery delivery = deliveries.get(record);
+			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
+					MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payment.orderNo())) {
 				if (decision.reason().isPresent()) {
 					this.router.route(record, record.key(), record.value().raw(), decision.reason().get(),
-							DeductionProcess.class.getName(), decision.detail());
+							DeductionProcess.class.getName(), decision.detail(), delivery.context());
 				}
 				else if (decision.paidBy().isPresent()) {
 					// Money owed back: never acknowledged before the refund topic has it.
 					this.duplicatePayments.publish(record,
-							DuplicatePayment.of(payment, decision.paidBy().get(), DuplicatePayment.Detector.LEDGER));
+							DuplicatePayment.of(payment, decision.paidBy().get(), DuplicatePayment.Detector.LEDGER),
+							delivery.context());
 				}
 			}
 		}
@@ -101,13 +141,16 @@ public class PaySuccessHandler {
 	}
 
 	/** A known event of the wrong type: to the terminal topic, never acknowledged without a trace. */
-	private void routeOtherEvent(ConsumerRecord<String, DecodedEvent> record) {
+	private void routeOtherEvent(ConsumerRecord<String, DecodedEvent> record, Delivery delivery) {
 		DecodedEvent value = record.value();
 		PayonceEvent event = value.event();
-		try (MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {
+		try (Tracer.SpanInScope span = this.tracing.enter(delivery);
+				DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
+				MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {
 			log.error("skipped: {} on {}, not a PaySuccess", EventType.of(event).wireName(), record.topic());
 			this.router.route(record, record.key(), value.raw(), FailureReason.UNKNOWN_EVENT_TYPE,
-					event.getClass().getName(), "unexpected event type " + EventType.of(event).wireName());
+					event.getClass().getName(), "unexpected event type " + EventType.of(event).wireName(),
+					delivery.context());
 			this.metrics.recordUnreadable();
 		}
 	}

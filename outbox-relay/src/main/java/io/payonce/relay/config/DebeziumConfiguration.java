@@ -5,6 +5,7 @@ import java.util.Properties;
 
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.relay.engine.SourceTimestampHeader;
+import io.payonce.relay.engine.TraceContextHeaders;
 
 /**
  * Turns the relay settings into the embedded engine's properties. Plain Java so that a unit test can check
@@ -30,8 +31,12 @@ public final class DebeziumConfiguration {
 	 */
 	public static final int SERVER_IDS = 1000;
 
-	/** The outbox columns the router reads (see the {@code transforms.outbox.*} lines); nothing else is captured. */
-	static final List<String> ROUTED_COLUMNS = List.of("id", "aggregatetype", "aggregateid", "type", "payload");
+	/**
+	 * The outbox columns the router reads (see the {@code transforms.outbox.*} lines) and the trace context
+	 * {@link TraceContextHeaders} turns into headers; nothing else is captured.
+	 */
+	static final List<String> ROUTED_COLUMNS = List.of("id", "aggregatetype", "aggregateid", "type", "payload",
+			PayonceHeaders.TRACEPARENT, PayonceHeaders.TRACESTATE);
 
 	private DebeziumConfiguration() {
 	}
@@ -110,9 +115,11 @@ public final class DebeziumConfiguration {
 		props.setProperty("header.converter", "org.apache.kafka.connect.json.JsonConverter");
 		props.setProperty("header.converter.schemas.enable", "false");
 
-		// SMTs: first remember the binlog timestamp (for the lag metric), then the outbox router.
-		props.setProperty("transforms", "sourceTs,outbox");
+		// SMTs: first remember the binlog timestamp (for the lag metric), then the row's trace context as headers,
+		// then the outbox router.
+		props.setProperty("transforms", "sourceTs,trace,outbox");
 		props.setProperty("transforms.sourceTs.type", SourceTimestampHeader.class.getName());
+		props.setProperty("transforms.trace.type", TraceContextHeaders.class.getName());
 		props.setProperty("transforms.outbox.type", OUTBOX_ROUTER);
 		props.setProperty("transforms.outbox.route.by.field", "aggregatetype");
 		props.setProperty("transforms.outbox.route.topic.replacement", "${routedByValue}");

@@ -1,12 +1,8 @@
 package io.payonce.relay.engine;
 
-import java.util.Map;
-
-import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.transforms.Transformation;
 
 /**
  * Copies the binlog event time ({@code source.ts_ms}) of a change event into a Connect header, before the
@@ -14,7 +10,7 @@ import org.apache.kafka.connect.transforms.Transformation;
  * processing time, so without this the lag metric would always read zero. The relay strips the header
  * again: it never reaches Kafka.
  */
-public class SourceTimestampHeader<R extends ConnectRecord<R>> implements Transformation<R> {
+public class SourceTimestampHeader<R extends ConnectRecord<R>> extends HeaderTransformation<R> {
 
 	public static final String HEADER = "payonce-relay-source-ts";
 
@@ -30,19 +26,6 @@ public class SourceTimestampHeader<R extends ConnectRecord<R>> implements Transf
 			}
 		}
 		return record;
-	}
-
-	@Override
-	public ConfigDef config() {
-		return new ConfigDef();
-	}
-
-	@Override
-	public void configure(Map<String, ?> configs) {
-	}
-
-	@Override
-	public void close() {
 	}
 
 }

@@ -138,7 +138,9 @@ class ConnectorPropertiesForBothFlavoursTest {
 				"k:1");
 
 		// then
-		assertThat(props.getProperty("transforms")).isEqualTo("sourceTs,outbox");
+		assertThat(props.getProperty("transforms")).isEqualTo("sourceTs,trace,outbox");
+		assertThat(props.getProperty("transforms.trace.type"))
+			.isEqualTo("io.payonce.relay.engine.TraceContextHeaders");
 		assertThat(props.getProperty("transforms.outbox.type")).isEqualTo("io.debezium.transforms.outbox.EventRouter");
 		assertThat(props.getProperty("transforms.outbox.route.by.field")).isEqualTo("aggregatetype");
 		assertThat(props.getProperty("transforms.outbox.route.topic.replacement")).isEqualTo("${routedByValue}");
@@ -190,12 +192,13 @@ class ConnectorPropertiesForBothFlavoursTest {
 
 		// then: deletes and truncates never reach the queue
 		assertThat(props.getProperty("skipped.operations")).isEqualTo("d,t");
-		// and of each outbox table exactly the columns the router reads
+		// and of each outbox table exactly the columns the router reads, and the trace context (issue 17)
 		List<Pattern> columns = Stream.of(props.getProperty("column.include.list").split(","))
 			.map(Pattern::compile)
 			.toList();
 		for (String table : List.of("payonce_gateway.t_outbox", "payonce_trade.t_outbox")) {
-			for (String column : List.of("id", "aggregatetype", "aggregateid", "type", "payload")) {
+			for (String column : List.of("id", "aggregatetype", "aggregateid", "type", "payload", "traceparent",
+					"tracestate")) {
 				assertThat(columns).as(table + "." + column)
 					.anyMatch((regex) -> regex.matcher(table + "." + column).matches());
 			}

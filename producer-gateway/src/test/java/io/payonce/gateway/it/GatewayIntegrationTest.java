@@ -133,13 +133,19 @@ abstract class GatewayIntegrationTest {
 		return post(this.port, body, signature);
 	}
 
+	/** A signed callback with extra request headers ({@code name, value, name, value, …}). */
+	HttpResponse<String> postSignedWith(String body, String... headers) {
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		return post(this.port, bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes), headers);
+	}
+
 	/** A signed callback to another port of the gateway. */
 	HttpResponse<String> postTo(int port, String body) {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		return post(port, bytes, SignatureVerifier.sign(SECRET, Instant.now().getEpochSecond(), bytes));
 	}
 
-	private HttpResponse<String> post(int port, byte[] body, String signature) {
+	private HttpResponse<String> post(int port, byte[] body, String signature, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/callbacks/pay"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")
@@ -148,6 +154,9 @@ abstract class GatewayIntegrationTest {
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		if (signature != null) {
 			request.header(SignatureVerifier.HEADER, signature);
+		}
+		if (headers.length > 0) {
+			request.headers(headers);
 		}
 		return send(request.build());
 	}

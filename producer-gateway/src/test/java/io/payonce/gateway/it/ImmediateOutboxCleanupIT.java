@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.UUID;
 
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.OutboxProperties;
 import io.payonce.gateway.callback.domain.OutboxEvent;
 import io.payonce.gateway.callback.jdbc.JdbcOutboxWriter;
@@ -38,7 +39,7 @@ class ImmediateOutboxCleanupIT extends GatewayIntegrationTest {
 		// given
 		String orderNo = "O-" + newId();
 		OutboxEvent event = OutboxEvent.of(UUID.randomUUID(), new PaySuccess("N-1", orderNo, 1L,
-				new BigDecimal("1.00"), "CNY", Instant.parse("2026-09-28T02:00:12Z")));
+				new BigDecimal("1.00"), "CNY", Instant.parse("2026-09-28T02:00:12Z")), TraceContext.NONE);
 		JdbcOutboxWriter writer = new JdbcOutboxWriter(this.jdbc, OutboxProperties.Cleanup.IMMEDIATE,
 				Clock.systemUTC());
 		try (Connection root = LocalStack.shared().mariaDb().rootConnection()) {

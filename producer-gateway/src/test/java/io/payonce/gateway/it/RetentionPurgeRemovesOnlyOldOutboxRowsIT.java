@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.util.UUID;
 
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.OutboxProperties;
 import io.payonce.gateway.callback.domain.OutboxEvent;
 import io.payonce.gateway.callback.jdbc.JdbcOutboxWriter;
@@ -54,7 +55,7 @@ class RetentionPurgeRemovesOnlyOldOutboxRowsIT extends GatewayIntegrationTest {
 
 	private static OutboxEvent event(String orderNo) {
 		return OutboxEvent.of(UUID.randomUUID(), new PaySuccess("N-" + orderNo, orderNo, 1L, new BigDecimal("1.00"),
-				"CNY", Instant.parse("2026-09-28T02:00:12Z")));
+				"CNY", Instant.parse("2026-09-28T02:00:12Z")), TraceContext.NONE);
 	}
 
 }

@@ -3,11 +3,13 @@ package io.payonce.consumer.deduct.domain;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +54,15 @@ public final class DeductionProcess {
 	 * own claims were released, and the whole poll must be retried in place.
 	 */
 	public List<Decision> handleAll(List<PaySuccess> payments) {
+		return handleAll(payments, Collections.nCopies(payments.size(), TraceContext.NONE));
+	}
+
+	/**
+	 * As {@link #handleAll(List)}, each payment in its delivery's trace ({@code traces}, in the order of
+	 * {@code payments}): the lines about a payment carry its trace and span ids, and its {@code PayDeducted} is
+	 * written with that context.
+	 */
+	public List<Decision> handleAll(List<PaySuccess> payments, List<TraceContext> traces) {
 		List<String> fingerprints = payments.stream().map(PaySuccess::fingerprint).toList();
 		List<Claim> claims = claimAll(payments, fingerprints);
 		Decision[] decisions = new Decision[payments.size()];
@@ -59,29 +70,31 @@ public final class DeductionProcess {
 		for (int i = 0; i < payments.size(); i++) {
 			PaySuccess payment = payments.get(i);
 			Claim claim = claims.get(i);
-			switch (claim.outcome()) {
-				case DONE_SAME_PAYMENT -> {
-					log.debug("DUPLICATE orderNo={} layer=redis: the guard is DONE with the same fingerprint",
-							payment.orderNo());
-					decisions[i] = Decision.duplicate(DuplicateLayer.REDIS, false);
+			try (DeliveryLogContext delivery = DeliveryLogContext.enter(traces.get(i))) {
+				switch (claim.outcome()) {
+					case DONE_SAME_PAYMENT -> {
+						log.debug("DUPLICATE orderNo={} layer=redis: the guard is DONE with the same fingerprint",
+								payment.orderNo());
+						decisions[i] = Decision.duplicate(DuplicateLayer.REDIS, false);
+					}
+					case DONE_OTHER_FINGERPRINT -> {
+						// Another payNo (a second platform payment, owed back) or the same payNo with other content (a
+						// conflict): only the database can tell, and it must, whatever Redis holds or has forgotten.
+						log.info("orderNo={} is DONE for another payment content; the database decides", payment.orderNo());
+						toDatabase.add(i);
+					}
+					case HELD_BY_OTHER -> {
+						// A PROCESSING entry may belong to a dead consumer: Redis alone never acknowledges it.
+						log.info("orderNo={} is PROCESSING by another owner ({}); the database guards decide",
+								payment.orderNo(), claim.observed().orElse("?"));
+						toDatabase.add(i);
+					}
+					case ACQUIRED, SKIPPED -> toDatabase.add(i);
 				}
-				case DONE_OTHER_FINGERPRINT -> {
-					// Another payNo (a second platform payment, owed back) or the same payNo with other content (a
-					// conflict): only the database can tell, and it must, whatever Redis holds or has forgotten.
-					log.info("orderNo={} is DONE for another payment content; the database decides", payment.orderNo());
-					toDatabase.add(i);
-				}
-				case HELD_BY_OTHER -> {
-					// A PROCESSING entry may belong to a dead consumer: Redis alone never acknowledges it.
-					log.info("orderNo={} is PROCESSING by another owner ({}); the database guards decide",
-							payment.orderNo(), claim.observed().orElse("?"));
-					toDatabase.add(i);
-				}
-				case ACQUIRED, SKIPPED -> toDatabase.add(i);
 			}
 		}
 		if (!toDatabase.isEmpty()) {
-			settleInDatabase(payments, fingerprints, claims, toDatabase, decisions);
+			settleInDatabase(payments, traces, fingerprints, claims, toDatabase, decisions);
 		}
 		long redisDuplicates = Arrays.stream(decisions)
 			.filter((decision) -> decision.layer().filter(DuplicateLayer.REDIS::equals).isPresent())
@@ -93,12 +106,13 @@ public final class DeductionProcess {
 		return List.of(decisions);
 	}
 
-	private void settleInDatabase(List<PaySuccess> payments, List<String> fingerprints, List<Claim> claims,
-			List<Integer> toDatabase, Decision[] decisions) {
+	private void settleInDatabase(List<PaySuccess> payments, List<TraceContext> traces, List<String> fingerprints,
+			List<Claim> claims, List<Integer> toDatabase, Decision[] decisions) {
 		List<PaySuccess> asked = toDatabase.stream().map(payments::get).toList();
+		List<TraceContext> askedTraces = toDatabase.stream().map(traces::get).toList();
 		List<LedgerResult> results;
 		try {
-			results = this.ledger.deductAll(asked, this.clock.instant());
+			results = this.ledger.deductAll(asked, askedTraces, this.clock.instant());
 		}
 		catch (RuntimeException ex) {
 			// No answer from the database: free the keys so the retry in place is not blocked by our own leases.
@@ -114,7 +128,9 @@ public final class DeductionProcess {
 			Claim claim = claims.get(i);
 			boolean degraded = claim.outcome() == ClaimOutcome.SKIPPED;
 			LedgerResult result = results.get(k);
-			decisions[i] = conclude(payments.get(i), result, degraded);
+			try (DeliveryLogContext delivery = DeliveryLogContext.enter(traces.get(i))) {
+				decisions[i] = conclude(payments.get(i), result, degraded);
+			}
 			// DONE after a settled answer (the own claim, or the exact entry seen after a takeover), release the own
 			// claim otherwise. A DONE entry of another payment is never overwritten: it still answers that
 			// payment's duplicates, and this payment's redeliveries go to the database again (a second payment

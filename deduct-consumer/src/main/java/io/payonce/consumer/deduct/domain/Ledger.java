@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 
 /**
  * The trade database, the authoritative guard. For each payment the order CAS INIT→PAID, the flow insert
@@ -23,5 +24,14 @@ public interface Ledger {
 	 * @return the result of each payment, in the order given
 	 */
 	List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now);
+
+	/**
+	 * As {@link #deductAll(List, Instant)}, each {@code PayDeducted} written with the trace context of the delivery
+	 * that deducted it ({@code traces}, in the order of {@code payments}), so the event continues the payment's
+	 * trace. A ledger that keeps no trace context ignores them.
+	 */
+	default List<LedgerResult> deductAll(List<PaySuccess> payments, List<TraceContext> traces, Instant now) {
+		return deductAll(payments, now);
+	}
 
 }

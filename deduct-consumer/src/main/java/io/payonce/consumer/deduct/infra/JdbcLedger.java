@@ -21,6 +21,7 @@ import io.payonce.contract.EventCodec;
 import io.payonce.contract.EventType;
 import io.payonce.contract.PayDeducted;
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import io.payonce.contract.Topic;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -47,17 +48,22 @@ public class JdbcLedger implements Ledger {
 
 	@Override
 	public List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now) {
+		return deductAll(payments, Collections.nCopies(payments.size(), TraceContext.NONE), now);
+	}
+
+	@Override
+	public List<LedgerResult> deductAll(List<PaySuccess> payments, List<TraceContext> traces, Instant now) {
 		return this.transaction.execute((status) -> {
 			Timestamp at = Timestamp.from(now);
 			boolean several = payments.size() > 1;
 			LedgerResult[] results = new LedgerResult[payments.size()];
-			List<PayDeducted> events = new ArrayList<>();
+			List<TracedEvent> events = new ArrayList<>();
 			for (int i : inLockOrder(payments)) {
 				if (several) {
 					// Each payment is all-or-nothing inside the shared transaction.
 					this.jdbc.execute("SAVEPOINT deduction");
 				}
-				results[i] = deduct(payments.get(i), at, now, events);
+				results[i] = deduct(payments.get(i), traces.get(i), at, now, events);
 				if (results[i].debitRefused()) {
 					if (several) {
 						this.jdbc.execute("ROLLBACK TO SAVEPOINT deduction");
@@ -85,7 +91,8 @@ public class JdbcLedger implements Ledger {
 		return order;
 	}
 
-	private LedgerResult deduct(PaySuccess payment, Timestamp at, Instant now, List<PayDeducted> events) {
+	private LedgerResult deduct(PaySuccess payment, TraceContext trace, Timestamp at, Instant now,
+			List<TracedEvent> events) {
 		// CAS: only an INIT order with this user, amount and currency may become PAID, and it records the payNo
 		// that paid it; 0 rows means someone else won, the order is elsewhere in its life, or the payment does
 		// not match it.
@@ -115,8 +122,8 @@ public class JdbcLedger implements Ledger {
 			// The caller rolls this payment's CAS and flow back.
 			return AccountSnapshot.explainMissedDebit(lockedAccount(payment.userId()), payment);
 		}
-		events.add(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(), payment.amount(),
-				payment.currency(), flowId, now));
+		events.add(new TracedEvent(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(),
+				payment.amount(), payment.currency(), flowId, now), trace));
 		return LedgerResult.DEDUCTED;
 	}
 
@@ -185,22 +192,35 @@ public class JdbcLedger implements Ledger {
 	 * Insert and delete in the same transaction: the relay reads the inserts from the binlog. One multi-row
 	 * statement each for the whole poll.
 	 */
-	private void writeOutbox(List<PayDeducted> events) {
+	private void writeOutbox(List<TracedEvent> events) {
 		if (events.isEmpty()) {
 			return;
 		}
-		List<Object> rows = new ArrayList<>(events.size() * 5);
+		List<Object> rows = new ArrayList<>(events.size() * 7);
 		List<Object> ids = new ArrayList<>(events.size());
-		for (PayDeducted event : events) {
+		for (TracedEvent traced : events) {
+			PayDeducted event = traced.event();
 			String id = UUID.randomUUID().toString();
 			ids.add(id);
-			rows.addAll(List.of(id, Topic.PAY_DEDUCTED.topicName(), event.orderNo(), EventType.PAY_DEDUCTED.wireName(),
-					EventCodec.encodeToString(event)));
+			rows.add(id);
+			rows.add(Topic.PAY_DEDUCTED.topicName());
+			rows.add(event.orderNo());
+			rows.add(EventType.PAY_DEDUCTED.wireName());
+			rows.add(EventCodec.encodeToString(event));
+			// the delivery's span: pay.deducted continues the payment's trace (NULL without one)
+			rows.add(traced.trace().traceparent());
+			rows.add(traced.trace().tracestate());
 		}
-		this.jdbc.update("INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload) VALUES "
-				+ String.join(", ", Collections.nCopies(events.size(), "(?, ?, ?, ?, ?)")), rows.toArray());
+		this.jdbc.update("INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload, traceparent, tracestate)"
+				+ " VALUES " + String.join(", ", Collections.nCopies(events.size(), "(?, ?, ?, ?, ?, ?, ?)")),
+				rows.toArray());
 		this.jdbc.update("DELETE FROM t_outbox WHERE id IN (" + String.join(", ", Collections.nCopies(ids.size(), "?"))
 				+ ")", ids.toArray());
+	}
+
+	/** A {@code PayDeducted} and the trace context of the delivery that deducted it. */
+	private record TracedEvent(PayDeducted event, TraceContext trace) {
+
 	}
 
 }

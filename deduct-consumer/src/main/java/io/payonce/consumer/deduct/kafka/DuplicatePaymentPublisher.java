@@ -9,6 +9,7 @@ import io.payonce.contract.EventCodec;
 import io.payonce.contract.EventType;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
+import io.payonce.contract.TraceContext;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -33,13 +34,15 @@ public class DuplicatePaymentPublisher {
 		this.sender = new AwaitedSender(template, sendTimeout);
 	}
 
-	public void publish(ConsumerRecord<?, ?> origin, DuplicatePayment event) {
+	/** @param trace the delivery's span: the refund request continues the payment's trace */
+	public void publish(ConsumerRecord<?, ?> origin, DuplicatePayment event, TraceContext trace) {
 		RecordHeaders headers = new RecordHeaders();
 		FailureRouter.put(headers, PayonceHeaders.EVENT_ID, eventId(event));
 		FailureRouter.put(headers, PayonceHeaders.EVENT_TYPE, EventType.DUPLICATE_PAYMENT.wireName());
 		FailureRouter.put(headers, PayonceHeaders.ORIGIN_TOPIC, origin.topic());
 		FailureRouter.put(headers, PayonceHeaders.ORIGIN_PARTITION, Integer.toString(origin.partition()));
 		FailureRouter.put(headers, PayonceHeaders.ORIGIN_OFFSET, Long.toString(origin.offset()));
+		FailureRouter.putTrace(headers, trace);
 		Topic target = Topic.PAY_REFUND_REQUIRED;
 		this.sender.send(target,
 				new ProducerRecord<>(target.topicName(), null, event.orderNo(), EventCodec.encode(event), headers));

@@ -8,6 +8,7 @@ import java.util.List;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
+import io.payonce.contract.TraceContext;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -27,9 +28,13 @@ public class FailureRouter {
 
 	private static final Logger log = LoggerFactory.getLogger(FailureRouter.class);
 
-	/** Headers that travel with the record unchanged. */
+	/**
+	 * Headers that travel with the record unchanged; the trace context too, unless the delivery's own span is
+	 * given ({@link #route(ConsumerRecord, String, byte[], FailureReason, String, String, TraceContext)}).
+	 */
 	private static final List<String> KEPT = List.of(PayonceHeaders.EVENT_ID, PayonceHeaders.EVENT_TYPE,
-			PayonceHeaders.FAILURE_HISTORY, PayonceHeaders.REPLAY_ID);
+			PayonceHeaders.FAILURE_HISTORY, PayonceHeaders.REPLAY_ID, PayonceHeaders.TRACEPARENT,
+			PayonceHeaders.TRACESTATE);
 
 	private final AwaitedSender sender;
 
@@ -40,10 +45,21 @@ public class FailureRouter {
 		this.clock = clock;
 	}
 
+	/** Routes a record read outside a delivery's span (unreadable): its trace context, if any, travels unchanged. */
 	public void route(ConsumerRecord<?, ?> origin, String key, byte[] value, FailureReason reason,
 			String errorClass, String errorMessage) {
+		route(origin, key, value, reason, errorClass, errorMessage, TraceContext.NONE);
+	}
+
+	/**
+	 * @param trace the delivery's span: the routed record continues the trace from it (the retry ladder keeps the
+	 * header, so the next delivery is its child); {@link TraceContext#NONE} keeps the record's own
+	 */
+	public void route(ConsumerRecord<?, ?> origin, String key, byte[] value, FailureReason reason,
+			String errorClass, String errorMessage, TraceContext trace) {
 		Topic target = reason.retryable() ? Topic.PAY_SUCCESS_RETRY : Topic.PAY_SUCCESS_TERMINAL;
 		Headers headers = failureHeaders(origin, reason, errorClass, errorMessage);
+		putTrace(headers, trace);
 		this.sender.send(target, new ProducerRecord<>(target.topicName(), null, key, value, headers));
 		log.info("routed key={} to {} reason={} ({})", key, target.topicName(), reason, errorMessage);
 	}
@@ -70,6 +86,19 @@ public class FailureRouter {
 		put(headers, PayonceHeaders.ORIGIN_PARTITION, Integer.toString(origin.partition()));
 		put(headers, PayonceHeaders.ORIGIN_OFFSET, Long.toString(origin.offset()));
 		return headers;
+	}
+
+	/** Sets the trace headers to {@code trace}, replacing the record's; nothing without a context. */
+	static void putTrace(Headers headers, TraceContext trace) {
+		if (!trace.isPresent()) {
+			return;
+		}
+		headers.remove(PayonceHeaders.TRACEPARENT);
+		headers.remove(PayonceHeaders.TRACESTATE);
+		put(headers, PayonceHeaders.TRACEPARENT, trace.traceparent());
+		if (trace.tracestate() != null) {
+			put(headers, PayonceHeaders.TRACESTATE, trace.tracestate());
+		}
 	}
 
 	static void put(Headers headers, String name, String value) {

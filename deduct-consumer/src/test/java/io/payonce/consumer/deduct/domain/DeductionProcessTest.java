@@ -20,7 +20,9 @@ import java.util.Optional;
 
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 /** Every branch of the "ack after the result" diagram, without Spring, Redis, Kafka or a database. */
 class DeductionProcessTest {
@@ -50,6 +52,50 @@ class DeductionProcessTest {
 		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::state).contains(GuardState.DONE);
 		assertThat(this.guard.entry(aPayment().orderNo())).map(GuardEntry::fingerprint)
 			.contains(aPayment().fingerprint());
+	}
+
+	@Test
+	void eachPaymentReachesTheLedgerWithItsDeliverysTraceAndItsLinesCarryItsIds() {
+		// given a poll of three deliveries, the second a duplicate stopped at Redis, each in its own trace
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(anotherPayment(2));
+		TraceContext first = TraceContext.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", null);
+		TraceContext duplicate = TraceContext.of("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", null);
+		TraceContext third = TraceContext.of("00-11111111111111111111111111111111-2222222222222222-00", "k=v");
+
+		// when
+		this.closed.handleAll(List.of(aPayment(), anotherPayment(2), anotherPayment(3)),
+				List.of(first, duplicate, third));
+
+		// then the ledger writes each PayDeducted with the trace of its own delivery, in its order
+		assertThat(this.ledger.traces).last().isEqualTo(List.of(first, third));
+		// and no delivery's ids are left in the logging context of the thread
+		assertThat(MDC.get(DeliveryLogContext.TRACE_ID)).isNull();
+	}
+
+	@Test
+	void aDeliverysLogContextHoldsItsIdsAndRestoresWhatWasThere() {
+		// given
+		TraceContext trace = TraceContext.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", null);
+		MDC.put(DeliveryLogContext.TRACE_ID, "outer");
+
+		try {
+			// when
+			try (DeliveryLogContext delivery = DeliveryLogContext.enter(trace)) {
+				// then
+				assertThat(MDC.get(DeliveryLogContext.TRACE_ID)).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+				assertThat(MDC.get(DeliveryLogContext.SPAN_ID)).isEqualTo("00f067aa0ba902b7");
+			}
+			assertThat(MDC.get(DeliveryLogContext.TRACE_ID)).isEqualTo("outer");
+			assertThat(MDC.get(DeliveryLogContext.SPAN_ID)).isNull();
+			// and a delivery without trace context leaves the context as it is
+			try (DeliveryLogContext none = DeliveryLogContext.enter(TraceContext.NONE)) {
+				assertThat(MDC.get(DeliveryLogContext.TRACE_ID)).isEqualTo("outer");
+			}
+		}
+		finally {
+			MDC.remove(DeliveryLogContext.TRACE_ID);
+		}
 	}
 
 	@Test
@@ -373,6 +419,9 @@ class DeductionProcessTest {
 	/** A ledger that gives the scripted answers and records when and with what it was asked. */
 	private static final class ScriptedLedger implements Ledger {
 
+		final List<List<TraceContext>> traces = new ArrayList<>();
+
+
 		final List<Instant> calls = new ArrayList<>();
 
 		final List<List<String>> batches = new ArrayList<>();
@@ -410,6 +459,12 @@ class DeductionProcessTest {
 
 		void fail(RuntimeException ex) {
 			this.failure = ex;
+		}
+
+		@Override
+		public List<LedgerResult> deductAll(List<PaySuccess> payments, List<TraceContext> traces, Instant now) {
+			this.traces.add(traces);
+			return deductAll(payments, now);
 		}
 
 		@Override

@@ -34,6 +34,9 @@ class KafkaReplayPublisher implements ReplayPublisher {
 		// a replay starts a fresh ladder; the old history stays in the terminal record and the audit trail
 		add(out, PayonceHeaders.ATTEMPT, "1");
 		add(out, PayonceHeaders.REPLAY_ID, replayId);
+		// the payment's trace continues through the replay (issue 17)
+		copy(record, out, PayonceHeaders.TRACEPARENT);
+		copy(record, out, PayonceHeaders.TRACESTATE);
 		try {
 			this.kafka.send(out).get(30, TimeUnit.SECONDS);
 		}
@@ -43,6 +46,13 @@ class KafkaReplayPublisher implements ReplayPublisher {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new ReplayFailedException("interrupted while publishing", ex);
+		}
+	}
+
+	private static void copy(TerminalRecord from, ProducerRecord<String, byte[]> to, String header) {
+		String value = from.headers().get(header);
+		if (value != null && !value.isEmpty()) {
+			add(to, header, value);
 		}
 	}
 

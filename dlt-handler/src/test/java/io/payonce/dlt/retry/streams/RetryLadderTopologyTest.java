@@ -111,6 +111,28 @@ class RetryLadderTopologyTest {
 	}
 
 	@Test
+	void theTraceContextTravelsUpTheLadderAndIntoTerminalUnchanged() {
+		// given two failed deliveries in a trace (the consumer set its delivery's span as their traceparent)
+		String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-01";
+		TestRecord<String, byte[]> retried = failedDelivery("evt-t", "PT", 1, FailureHistory.empty(), T0);
+		add(retried.headers(), PayonceHeaders.TRACEPARENT, traceparent);
+		add(retried.headers(), PayonceHeaders.TRACESTATE, "congo=t61rcWkgMzE");
+		TestRecord<String, byte[]> exhausted = failedDelivery("evt-u", "PU", 6, historyOf(5), T0);
+		add(exhausted.headers(), PayonceHeaders.TRACEPARENT, traceparent);
+
+		// when one is released after its backoff and the other has no retry left
+		this.retry.pipeInput(retried);
+		this.retry.pipeInput(exhausted);
+		this.driver.advanceWallClockTime(Duration.ofSeconds(30));
+
+		// then both keep it: the next delivery, and a replay from the console, continue the same trace
+		TestRecord<String, byte[]> released = this.paySuccess.readRecord();
+		assertThat(header(released.headers(), PayonceHeaders.TRACEPARENT)).isEqualTo(traceparent);
+		assertThat(header(released.headers(), PayonceHeaders.TRACESTATE)).isEqualTo("congo=t61rcWkgMzE");
+		assertThat(header(this.terminal.readRecord().headers(), PayonceHeaders.TRACEPARENT)).isEqualTo(traceparent);
+	}
+
+	@Test
 	void theLastRetryIsReleasedAsTheLastAttempt() {
 		this.retry.pipeInput(failedDelivery("evt-5", "P5", 5, historyOf(4), T0));
 

@@ -7,6 +7,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import io.payonce.contract.PayonceEvent;
+import io.payonce.contract.TraceContext;
 
 /**
  * Records a validated callback exactly once. Invariants:
@@ -56,14 +57,20 @@ public final class CallbackIntake {
 		this.eventIds = eventIds;
 	}
 
+	/** A callback without trace context: its event starts a new trace downstream. */
+	public IntakeOutcome receive(PaymentCallback callback) {
+		return receive(callback, TraceContext.NONE);
+	}
+
 	/**
+	 * @param trace the callback's span, stored with the event it publishes (if any) in the payment's transaction
 	 * @throws StoreUnavailableException when the database is down or the race could not be settled
 	 */
-	public IntakeOutcome receive(PaymentCallback callback) {
+	public IntakeOutcome receive(PaymentCallback callback, TraceContext trace) {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
-				Decision decision = this.transactions.inTransaction(() -> decide(callback));
+				Decision decision = this.transactions.inTransaction(() -> decide(callback, trace));
 				if (decision.outcome() != null) {
 					return decision.outcome();
 				}
@@ -71,7 +78,7 @@ public final class CallbackIntake {
 				// its own: the one whose insert was refused the order's key still holds InnoDB's locks from that
 				// refusal (a next-key lock on the key, gap locks inherited from the undone row) until it ends, and
 				// parallel callbacks inserting their rows beside each other's such locks deadlock one another.
-				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, decision.holder()));
+				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, trace, decision.holder()));
 			}
 			catch (ConcurrentWriteException race) {
 				lastRace = race; // rolled back; decide again on what the winner committed
@@ -80,19 +87,19 @@ public final class CallbackIntake {
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
 	}
 
-	private Decision decide(PaymentCallback callback) {
+	private Decision decide(PaymentCallback callback, TraceContext trace) {
 		UUID newEventId = newEventId(callback);
 		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {
-			return Decision.answer(paysTheOrder(callback, newEventId));
+			return Decision.answer(paysTheOrder(callback, trace, newEventId));
 		}
-		return fromRows(callback, newEventId);
+		return fromRows(callback, trace, newEventId);
 	}
 
 	/**
 	 * Reads what holds the callback's keys, right after a refused insert (so what holds them has committed): the
 	 * payNo's own row decides; else the order's PRIMARY is another payNo's and this payNo is to be recorded.
 	 */
-	private Decision fromRows(PaymentCallback callback, UUID newEventId) {
+	private Decision fromRows(PaymentCallback callback, TraceContext trace, UUID newEventId) {
 		List<StoredPayment> existing = this.payments.findByOrderNoOrPayNo(callback.orderNo(), callback.payNo());
 		Optional<StoredPayment> same = existing.stream().filter((p) -> p.payNo().equals(callback.payNo())).findFirst();
 		Optional<StoredPayment> holder = existing.stream()
@@ -100,7 +107,7 @@ public final class CallbackIntake {
 					&& !p.payNo().equals(callback.payNo()))
 			.findFirst();
 		if (same.isPresent()) {
-			return Decision.answer(samePayNo(callback, same.get(), holder, newEventId));
+			return Decision.answer(samePayNo(callback, trace, same.get(), holder, newEventId));
 		}
 		if (holder.isPresent()) {
 			return Decision.recordBeside(holder.get());
@@ -113,8 +120,8 @@ public final class CallbackIntake {
 	 * The payNo has its row already.
 	 * @param holder the order's PRIMARY when that is another payNo's row
 	 */
-	private IntakeOutcome samePayNo(PaymentCallback callback, StoredPayment stored, Optional<StoredPayment> holder,
-			UUID newEventId) {
+	private IntakeOutcome samePayNo(PaymentCallback callback, TraceContext trace, StoredPayment stored,
+			Optional<StoredPayment> holder, UUID newEventId) {
 		List<String> differences = stored.differencesTo(callback);
 		if (differences.isEmpty()) {
 			this.payments.countDuplicate(stored.id(), this.clock.instant());
@@ -128,14 +135,14 @@ public final class CallbackIntake {
 			// only event. Every CAS is on what was read, so two racing SUCCESS callbacks promote once.
 			if (holder.isPresent() && holder.get().succeeded()) {
 				promote(stored, PaymentKind.DUPLICATE, newEventId);
-				return owedBack(callback, holder.get(), newEventId);
+				return owedBack(callback, trace, holder.get(), newEventId);
 			}
 			// This payNo holds the order, or takes it over from a holder that never succeeded.
 			if (holder.isPresent()) {
 				takeOver(holder.get());
 			}
 			promote(stored, PaymentKind.PRIMARY, newEventId);
-			return paysTheOrder(callback, newEventId);
+			return paysTheOrder(callback, trace, newEventId);
 		}
 		// Different order, user, amount or currency, or a status that goes back from SUCCESS: never
 		// overwritten, never a second event.
@@ -146,23 +153,23 @@ public final class CallbackIntake {
 	 * A payNo not seen before, for an order that {@code holder} holds (as read by the previous transaction: a holder
 	 * that succeeded stays so, one that did not is checked again by the CAS of its yield).
 	 */
-	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, StoredPayment holder) {
+	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, TraceContext trace, StoredPayment holder) {
 		UUID newEventId = newEventId(callback);
 		if (!callback.isSuccess() || holder.succeeded()) {
 			// A second charge (or, before SUCCESS, not money yet: nothing published until it reports SUCCESS).
 			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, newEventId, this.clock.instant())) {
-				return answerFromItsRow(callback, newEventId);
+				return answerFromItsRow(callback, trace, newEventId);
 			}
-			return callback.isSuccess() ? owedBack(callback, holder, newEventId) : IntakeOutcome.accepted(null);
+			return callback.isSuccess() ? owedBack(callback, trace, holder, newEventId) : IntakeOutcome.accepted(null);
 		}
 		takeOver(holder);
 		insert(callback, PaymentKind.PRIMARY, newEventId);
-		return paysTheOrder(callback, newEventId);
+		return paysTheOrder(callback, trace, newEventId);
 	}
 
 	/** The payNo was recorded by a parallel callback meanwhile (its insert was refused): answer from that row. */
-	private IntakeOutcome answerFromItsRow(PaymentCallback callback, UUID newEventId) {
-		Decision decision = fromRows(callback, newEventId);
+	private IntakeOutcome answerFromItsRow(PaymentCallback callback, TraceContext trace, UUID newEventId) {
+		Decision decision = fromRows(callback, trace, newEventId);
 		if (decision.outcome() == null) {
 			throw new ConcurrentWriteException("Payment " + callback.payNo() + " is held by an unreadable row", null);
 		}
@@ -170,14 +177,15 @@ public final class CallbackIntake {
 	}
 
 	/** The order's payment: its one {@code PaySuccess}. */
-	private IntakeOutcome paysTheOrder(PaymentCallback callback, UUID eventId) {
-		publish(eventId, callback.toEvent());
+	private IntakeOutcome paysTheOrder(PaymentCallback callback, TraceContext trace, UUID eventId) {
+		publish(eventId, callback.toEvent(), trace);
 		return IntakeOutcome.accepted(eventId);
 	}
 
 	/** A second charge for an order {@code holder} paid: its one {@code DuplicatePayment}. */
-	private IntakeOutcome owedBack(PaymentCallback callback, StoredPayment holder, UUID eventId) {
-		publish(eventId, callback.toDuplicateOf(holder.payNo()));
+	private IntakeOutcome owedBack(PaymentCallback callback, TraceContext trace, StoredPayment holder,
+			UUID eventId) {
+		publish(eventId, callback.toDuplicateOf(holder.payNo()), trace);
 		return IntakeOutcome.duplicatePayment(eventId, true, holder.payNo());
 	}
 
@@ -205,9 +213,9 @@ public final class CallbackIntake {
 		return callback.isSuccess() ? this.eventIds.get() : null;
 	}
 
-	private void publish(UUID eventId, PayonceEvent event) {
+	private void publish(UUID eventId, PayonceEvent event, TraceContext trace) {
 		if (eventId != null) {
-			this.outbox.append(OutboxEvent.of(eventId, event));
+			this.outbox.append(OutboxEvent.of(eventId, event, trace));
 		}
 	}
 

@@ -31,10 +31,10 @@ public class JdbcOutboxWriter implements OutboxWriter {
 	@Override
 	public void append(OutboxEvent event) {
 		this.jdbc.sql("""
-				INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload, created_at)
-				VALUES (?, ?, ?, ?, ?, ?)""")
+				INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload, created_at, traceparent, tracestate)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")
 			.params(event.id().toString(), event.aggregateType(), event.aggregateId(), event.type(), event.payload(),
-					JdbcPaymentStore.utc(this.clock.instant()))
+					JdbcPaymentStore.utc(this.clock.instant()), event.trace().traceparent(), event.trace().tracestate())
 			.update();
 		if (this.cleanup == OutboxProperties.Cleanup.IMMEDIATE) {
 			this.jdbc.sql("DELETE FROM t_outbox WHERE id = ?").params(event.id().toString()).update();

@@ -40,13 +40,16 @@ class CallbackController {
 
 	private final CallbackMetrics metrics;
 
+	private final CallbackTrace trace;
+
 	CallbackController(CallbackProperties properties, SignatureVerifier signatures, CallbackValidator validator,
-			CallbackIntake intake, CallbackMetrics metrics) {
+			CallbackIntake intake, CallbackMetrics metrics, CallbackTrace trace) {
 		this.bodyReader = new BoundedBodyReader(properties.maxBodySize().toBytes());
 		this.signatures = signatures;
 		this.validator = validator;
 		this.intake = intake;
 		this.metrics = metrics;
+		this.trace = trace;
 	}
 
 	@PostMapping(path = "/api/v1/callbacks/pay", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -57,7 +60,7 @@ class CallbackController {
 		PaymentCallback callback = CallbackJson.parse(body, this.validator::validate);
 		// Removed by OrderNoMdcFilter after the response, so that error answers are logged with it too.
 		MDC.put(OrderNoMdcFilter.ORDER_NO, callback.orderNo());
-		IntakeOutcome outcome = this.intake.receive(callback);
+		IntakeOutcome outcome = this.intake.receive(callback, this.trace.current());
 		switch (outcome.result()) {
 			case ACCEPTED -> {
 				this.metrics.accepted();

@@ -13,6 +13,7 @@ import io.payonce.contract.EventCodec;
 import io.payonce.contract.EventType;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.Topic;
+import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.domain.IntakeOutcome.Result;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,45 @@ class CallbackIntakeDecisionsTest {
 				.isEqualTo(aCallback().toEvent());
 		});
 		assertThat(this.db.rows).singleElement().satisfies((row) -> assertThat(row.eventId()).isEqualTo(outcome.eventId()));
+	}
+
+	@Test
+	void theCallbacksTraceContextIsWrittenWithItsEvent() {
+		// given the callback's span
+		TraceContext trace = TraceContext.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "congo=t61");
+
+		// when
+		this.intake.receive(aCallback(), trace);
+
+		// then the outbox row carries it, in the payment's transaction
+		assertThat(this.db.events).singleElement().extracting(OutboxEvent::trace).isEqualTo(trace);
+		assertThat(this.db.transactions).isEqualTo(1);
+	}
+
+	@Test
+	void aSecondPaymentsEventCarriesTheTraceContextOfItsOwnCallback() {
+		// given the order's payment, received in one trace
+		this.intake.receive(aCallback(), TraceContext.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+				null));
+		TraceContext second = TraceContext.of("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00", null);
+
+		// when the platform charges again, in another trace
+		this.intake.receive(withPayNo(aCallback(), "PN-SECOND"), second);
+
+		// then the DuplicatePayment belongs to the second callback's trace
+		assertThat(this.db.events).hasSize(2).last().satisfies((event) -> {
+			assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName());
+			assertThat(event.trace()).isEqualTo(second);
+		});
+	}
+
+	@Test
+	void aCallbackWithoutTraceContextWritesItsEventWithoutOne() {
+		// when
+		this.intake.receive(aCallback());
+
+		// then
+		assertThat(this.db.events).singleElement().extracting(OutboxEvent::trace).isEqualTo(TraceContext.NONE);
 	}
 
 	@Test
