@@ -313,6 +313,20 @@ final class Invariants {
 				answered.size(), violations);
 	}
 
+	/**
+	 * Whether every payment the gateway answered 200 has reached one of its places on the topics (its payNo on
+	 * {@code pay.deducted}, {@code pay.refund-required} or {@code pay.success.terminal}): the condition a scenario
+	 * waits for before I6 judges. A deduction is in the database before its event is: {@code pay.deducted} comes
+	 * from the trade outbox through the relay, which after a broker outage may still be taking its lead back.
+	 */
+	boolean everyAcceptedPaymentArrived(Map<String, Scope.Answered> answered, Observed observed) {
+		Set<String> arrived = new HashSet<>();
+		observed.deducted().forEach(event -> arrived.add(event.payNo()));
+		observed.refundRequired().forEach(event -> arrived.add(event.payNo()));
+		observed.terminal().forEach(event -> arrived.add(event.payNo()));
+		return arrived.containsAll(answered.keySet());
+	}
+
 	/** Distinct events (by id) per payNo: the same event published twice is one. */
 	private static Map<String, Integer> count(List<PaymentEvent> events) {
 		Map<String, Set<String>> ids = new HashMap<>();

@@ -203,10 +203,13 @@ final class ScenarioRunner {
 		Scope scope = running.scope;
 		long settling = System.nanoTime();
 		try {
+			// settled: every accepted payment deducted in the database or terminal (I3), and its outcome event on
+			// the topics (what I6 judges; pay.deducted travels through the relay, after the database)
 			await().atMost(SETTLE_TIMEOUT).pollInterval(Duration.ofSeconds(1))
 				.until(() -> this.bench.invariants()
 					.nothingLost(scope.prefix(), scope.answered2xx(), this.bench.terminalKeys(scope))
-					.holds());
+					.holds()
+						&& this.bench.invariants().everyAcceptedPaymentArrived(scope.answered(), this.bench.observed(scope)));
 		}
 		catch (org.awaitility.core.ConditionTimeoutException ex) {
 			running.note("did not settle within " + SETTLE_TIMEOUT);
