@@ -36,12 +36,18 @@ import io.payonce.platform.callback.PayCallback;
  * <li>{@code show <orderNo> [status]}: the order, its flows and its user's balance; with a status, once the order
  * has it (up to a minute).</li>
  * <li>{@code balance <userId>}: the account.</li>
+ * <li>{@code terminal <orderNo>}: the order's records on the terminal topic (dlt-handler's console API), waiting up to
+ * {@value #TERMINAL_WAIT_SECONDS} s for one to arrive (the local retry ladder takes 45 s).</li>
+ * <li>{@code replay <orderNo>}: replays the order's OPEN terminal records through the console API (ADMIN).</li>
  * <li>{@code audit [from] [to]}: the ledger audit's summary (default: today, UTC).</li>
  * </ul>
  * Local only: it uses the published local secret and users, which the services accept only under the profile
  * {@code local}.
  */
 public final class Chores {
+
+	/** How long {@code terminal <orderNo>} waits for a record: the local ladder (45 s) and some. */
+	static final int TERMINAL_WAIT_SECONDS = 90;
 
 	/** How long {@code pay} watches for the deduction: seconds when the balance covers the order. */
 	private static final Duration PAY_WAIT = Duration.ofSeconds(10);
@@ -81,7 +87,7 @@ public final class Chores {
 
 	int run(List<String> args) {
 		if (args.isEmpty()) {
-			throw new UsageException("usage: Chores account|order|pay|topup|show|balance|audit …");
+			throw new UsageException("usage: Chores account|order|pay|topup|show|balance|terminal|replay|audit …");
 		}
 		List<String> rest = args.subList(1, args.size());
 		switch (args.get(0)) {
@@ -97,6 +103,10 @@ public final class Chores {
 				return show(rest);
 			case "balance":
 				return balance(rest);
+			case "terminal":
+				return terminal(rest);
+			case "replay":
+				return replay(rest);
 			case "audit":
 				return audit(rest);
 			default:
@@ -252,6 +262,38 @@ public final class Chores {
 				account.get().currency());
 		next("./payonce order <orderNo> " + userId + " <amount>, then ./payonce pay <orderNo>");
 		return 0;
+	}
+
+	private int terminal(List<String> args) {
+		usage(args, 1, 1, "./payonce terminal <orderNo>");
+		String orderNo = args.get(0);
+		OpsApi console = new OpsApi(service("dlt-handler"));
+		String marker = "\"orderNo\":\"" + orderNo + "\"";
+		long deadline = System.nanoTime() + Duration.ofSeconds(TERMINAL_WAIT_SECONDS).toNanos();
+		OpsApi.Exchange answer = console.terminal(orderNo);
+		while (answer.status() == 200 && !answer.body().contains(marker) && System.nanoTime() < deadline) {
+			ProcessNode.pauseBriefly();
+			answer = console.terminal(orderNo);
+		}
+		this.out.println(answer.request());
+		this.out.println("-> " + answer.status() + " " + answer.body());
+		if (!answer.body().contains(marker)) {
+			this.out.println("No terminal record of " + orderNo + " within " + TERMINAL_WAIT_SECONDS + " s.");
+			next("./payonce show " + orderNo + "   (paid, or still on the retry ladder?)");
+			return 1;
+		}
+		next("./payonce topup <userId> <amount>   if the balance was too low, then ./payonce replay " + orderNo);
+		return 0;
+	}
+
+	private int replay(List<String> args) {
+		usage(args, 1, 1, "./payonce replay <orderNo>");
+		String orderNo = args.get(0);
+		OpsApi.Exchange answer = new OpsApi(service("dlt-handler")).replay(orderNo);
+		this.out.println(answer.request() + "   (as the local ADMIN)");
+		this.out.println("-> " + answer.status() + " " + answer.body());
+		next("./payonce show " + orderNo + " PAID");
+		return (answer.status() == 200) ? 0 : 1;
 	}
 
 	private int audit(List<String> args) {

@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * written with bash from the repository root, in order, against a fresh stack started by {@code ./payonce up} (the
  * real Kafka, MariaDB, Redis and the services' exec jars), and after each block what it printed and what the ledger
  * holds: seed (an account, an audited top-up, an order), a callback signed by hand, the lookup, pay and pay again,
- * a balance too low (waiting on the retry ladder), a top-up that lets the next retry pay, the findings and the
- * audit summary (balanced with the top-ups), one service restarted, and a reset that leaves nothing running and no
+ * a balance too low (waiting on the retry ladder), a top-up that lets the next retry pay, a payment whose ladder
+ * runs out (terminal), topped up and replayed, the findings and the audit summary (balanced with the top-ups), one service restarted, and a reset that leaves nothing running and no
  * data.
  * <p>
  * {@code ./payonce} uses the fixed local ports (8081-8086, 19092, 13306, 16379): run it under the shared lock, with
@@ -40,7 +40,7 @@ class FirstHourWalkthroughIT {
 
 	/** The README's steps, in order; {@link ReadmeShellBlocksAreRunOrSayWhyTest} holds the README to this list. */
 	static final List<String> STEPS = List.of("up", "seed", "sign-by-hand", "lookup", "pay-twice", "low-balance",
-			"top-up-pays", "reconcile", "restart", "reset");
+			"top-up-pays", "terminal-replay", "reconcile", "restart", "reset");
 
 	private static final long STEP_TIMEOUT_MINUTES = 6;
 
@@ -111,10 +111,17 @@ class FirstHourWalkthroughIT {
 		assertThat(deductions("P3")).hasSize(1);
 		assertThat(this.ledger.balance(10086)).hasValueSatisfying(b -> assertThat(b).isEqualByComparingTo("51.00"));
 
+		// an empty account: the ladder runs out, the record is terminal; a top-up and a replay pay it, once
+		String terminalReplay = step(blocks, "terminal-replay");
+		assertThat(terminalReplay).contains("Order P4 is not PAID after", "\"orderNo\":\"P4\"",
+				"\"outcome\":\"TOPPED_UP\"", "\"replayed\":[\"", "Order P4 of user 10087: 30.00 CNY, PAID");
+		assertThat(deductions("P4")).hasSize(1);
+		assertThat(this.ledger.balance(10087)).hasValueSatisfying(b -> assertThat(b).isEqualByComparingTo("0.00"));
+
 		// the findings over HTTP, and the audit of today balances with the top-ups
 		String reconcile = step(blocks, "reconcile");
-		assertThat(reconcile).contains("\"findings\":[", "**BALANCED**", "| top-ups | 2 | 600.00 |",
-				"| deductions | 3 | 549.00 |", "Balanced: true");
+		assertThat(reconcile).contains("\"findings\":[", "**BALANCED**", "| top-ups | 3 | 630.00 |",
+				"| deductions | 4 | 579.00 |", "Balanced: true");
 
 		// one service restarted: a new process, UP, the rest untouched
 		String restart = step(blocks, "restart");

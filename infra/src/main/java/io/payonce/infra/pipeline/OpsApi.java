@@ -12,8 +12,9 @@ import java.time.Duration;
 import java.util.Base64;
 
 /**
- * The ops APIs as the local ADMIN of the profile {@code local} ({@code admin}/{@code admin-local}, which no service
- * accepts elsewhere): reconciliation's top-up and audit. For {@code ./payonce}, the demo and black-box tests.
+ * One service's ops API as the local ADMIN of the profile {@code local} ({@code admin}/{@code admin-local}, which no
+ * service accepts elsewhere): reconciliation's top-up and audit, the dlt-handler's terminal records and their replay
+ * (endpoints of DESIGN.md's fixed points). For {@code ./payonce}, the demo and black-box tests.
  */
 public final class OpsApi {
 
@@ -21,11 +22,11 @@ public final class OpsApi {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-	private final String reconciliation;
+	private final String baseUrl;
 
-	/** @param reconciliation the reconciliation's base URL, e.g. {@code http://127.0.0.1:8085} */
-	public OpsApi(String reconciliation) {
-		this.reconciliation = reconciliation;
+	/** @param baseUrl the service's base URL, e.g. {@code http://127.0.0.1:8085} for the reconciliation */
+	public OpsApi(String baseUrl) {
+		this.baseUrl = baseUrl;
 	}
 
 	/** What was asked and what came back. */
@@ -37,7 +38,7 @@ public final class OpsApi {
 	public Exchange topUp(long userId, BigDecimal amount, String currency, String reference, String reason) {
 		String json = "{\"userId\":" + userId + ",\"amount\":\"" + amount.toPlainString() + "\",\"currency\":\""
 				+ currency + "\",\"reference\":\"" + reference + "\",\"reason\":\"" + reason.replace("\"", "'") + "\"}";
-		String url = this.reconciliation + "/api/v1/top-ups";
+		String url = this.baseUrl + "/api/v1/top-ups";
 		return send(HttpRequest.newBuilder(URI.create(url))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json)), "POST " + url + " " + json);
@@ -50,8 +51,26 @@ public final class OpsApi {
 	}
 
 	public String auditUrl(String from, String to) {
-		return this.reconciliation + "/api/v1/audits?from=" + URLEncoder.encode(from, StandardCharsets.UTF_8) + "&to="
+		return this.baseUrl + "/api/v1/audits?from=" + URLEncoder.encode(from, StandardCharsets.UTF_8) + "&to="
 				+ URLEncoder.encode(to, StandardCharsets.UTF_8);
+	}
+
+	/** dlt-handler: {@code GET /api/v1/terminal?orderNo=…}, the order's records on the terminal topic (JSON). */
+	public Exchange terminal(String orderNo) {
+		String url = this.baseUrl + "/api/v1/terminal?orderNo=" + URLEncoder.encode(orderNo, StandardCharsets.UTF_8);
+		return send(HttpRequest.newBuilder(URI.create(url)).GET(), "GET " + url);
+	}
+
+	/**
+	 * dlt-handler: {@code POST /api/v1/terminal/replay} of the order's OPEN terminal records, for real
+	 * ({@code "dryRun": false}); idempotent, the guards deduct nothing twice.
+	 */
+	public Exchange replay(String orderNo) {
+		String json = "{\"filter\":{\"orderNo\":\"" + orderNo.replace("\"", "") + "\"},\"dryRun\":false}";
+		String url = this.baseUrl + "/api/v1/terminal/replay";
+		return send(HttpRequest.newBuilder(URI.create(url))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json)), "POST " + url + " " + json);
 	}
 
 	private Exchange send(HttpRequest.Builder request, String described) {
