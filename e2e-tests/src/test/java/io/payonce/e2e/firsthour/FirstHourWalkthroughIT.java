@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real Kafka, MariaDB, Redis and the services' exec jars), and after each block what it printed and what the ledger
  * holds: seed (an account, an audited top-up, an order), a callback signed by hand, the lookup, pay and pay again,
  * a balance too low (waiting on the retry ladder), a top-up that lets the next retry pay, a payment whose ladder
- * runs out (terminal), topped up and replayed, the findings and the audit summary (balanced with the top-ups), one service restarted, and a reset that leaves nothing running and no
- * data.
+ * runs out (terminal), topped up and replayed, the findings and the audit summary (balanced with the top-ups), one
+ * service restarted, and a reset that leaves nothing running and no data. What each step printed is kept in
+ * {@code target/first-hour/walkthrough.md}: what a reader of the README sees.
  * <p>
  * {@code ./payonce} uses the fixed local ports (8081-8086, 19092, 13306, 16379): run it under the shared lock, with
  * nothing else on those ports. Its state goes to a temporary {@code PAYONCE_DIR}, never the developer's
@@ -144,9 +145,16 @@ class FirstHourWalkthroughIT {
 		return this.ledger.flows(orderNo).stream().filter(flow -> "PAY_DEDUCT".equals(flow.type())).toList();
 	}
 
-	/** Runs the README block of this step; it must succeed. */
+	/** Runs the README block of this step; it must succeed. Its script and output go to the transcript. */
 	private static String step(Map<String, String> blocks, String step) throws Exception {
 		String output = run(blocks.get(step));
+		Path transcript = Path.of("target", "first-hour", "walkthrough.md");
+		Files.createDirectories(transcript.getParent());
+		if (step.equals(STEPS.get(0))) {
+			Files.writeString(transcript, "# The README's first hour, as run by FirstHourWalkthroughIT\n\n");
+		}
+		Files.writeString(transcript, "## " + step + "\n\n```bash\n" + blocks.get(step) + "```\n\n```\n" + output
+				+ "```\n\n", java.nio.file.StandardOpenOption.APPEND);
 		return output;
 	}
 
