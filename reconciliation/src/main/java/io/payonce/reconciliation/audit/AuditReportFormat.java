@@ -87,9 +87,9 @@ public final class AuditReportFormat {
 			AuditSummary.Totals totals = summary.totals();
 			StringBuilder md = new StringBuilder(title(summary));
 			md.append("## Totals\n\n| | flows | amount |\n|---|---|---|\n")
-				.append("| deductions | ").append(totals.deductions()).append(" | ").append(plain(totals.deducted()))
-				.append(" |\n| reversals | ").append(totals.reversals()).append(" | ").append(plain(totals.reversed()))
-				.append(" |\n| top-ups | ").append(totals.topUps()).append(" | ").append(plain(totals.toppedUp()))
+				.append("| deductions | ").append(totals.deductions()).append(" | ").append(money(totals.deducted()))
+				.append(" |\n| reversals | ").append(totals.reversals()).append(" | ").append(money(totals.reversed()))
+				.append(" |\n| top-ups | ").append(totals.topUps()).append(" | ").append(money(totals.toppedUp()))
 				.append(" |\n\n")
 				.append(summary.bizNos()).append(" business number(s), ").append(summary.accounts())
 				.append(" account(s) with flows in the period.\n\n");
@@ -180,6 +180,11 @@ public final class AuditReportFormat {
 			return csv.append("\r\n").toString();
 		}
 
+	}
+
+	/** A sum of {@code DECIMAL(19,2)} amounts, with its two decimals also when it is zero. */
+	private static String money(BigDecimal amount) {
+		return amount.setScale(2, java.math.RoundingMode.UNNECESSARY).toPlainString();
 	}
 
 	private static String plain(BigDecimal amount) {

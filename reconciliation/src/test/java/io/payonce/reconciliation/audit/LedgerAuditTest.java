@@ -187,7 +187,7 @@ class LedgerAuditTest {
 		assertThat(summary.findingsShown()).extracting(AuditFinding::kind)
 			.containsExactly(Kind.FLOW_WITHOUT_PAID_ORDER, Kind.ACCOUNT_UNBALANCED);
 		String markdown = AuditReportFormat.Markdown.summary(summary, "ledger-audit-x.md");
-		assertThat(markdown).contains("2 FINDING(S)", "| top-ups | 1 | 500.00 |", "| deductions | 2 | 204.00 |",
+		assertThat(markdown).contains("2 FINDING(S)", "| top-ups | 1 | 500.00 |", "| deductions | 2 | 204.00 |", "| reversals | 0 | 0.00 |",
 				"| FLOW_WITHOUT_PAID_ORDER | R1 |", "| 777 | 100.00 | -5.00 | 95.00 | 100.00 | -5.00 |",
 				"`view=full`", "ledger-audit-x.md")
 			.doesNotContain("| 10086 |");
