@@ -22,7 +22,8 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON payonce_gateway.* TO 'payonce_gateway_ap
 CREATE USER IF NOT EXISTS 'payonce_trade'@'%' IDENTIFIED BY 'trade-local';
 GRANT ALL PRIVILEGES ON payonce_trade.* TO 'payonce_trade'@'%' WITH GRANT OPTION;
 
--- Table rights from the consumer's and the reconciliation's migrations (R__*grants.sql).
+-- Table rights from the consumer's and the reconciliation's migrations (R__*grants.sql); the reconciliation's user
+-- writes only a REVERSE_DEDUCT or TOP_UP flow, the balance credit and the audit rows (t_reversal_audit, t_top_up_audit).
 CREATE USER IF NOT EXISTS 'payonce_trade_app'@'%' IDENTIFIED BY 'trade-app-local';
 CREATE USER IF NOT EXISTS 'payonce_reconciliation'@'%' IDENTIFIED BY 'reconciliation-local';
 

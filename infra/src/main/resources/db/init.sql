@@ -24,12 +24,13 @@ CREATE USER IF NOT EXISTS 'payonce_trade'@'%' IDENTIFIED BY 'trade-local';
 GRANT ALL PRIVILEGES ON payonce_trade.* TO 'payonce_trade'@'%' WITH GRANT OPTION;
 
 -- The consumer at run time. Its table rights come from the consumer's migration R__runtime_grants.sql: no UPDATE
--- or DELETE on t_account_flow (the insert-only ledger is insert-only by grant), nothing on t_reversal_audit.
+-- or DELETE on t_account_flow (the insert-only ledger is insert-only by grant), nothing on t_reversal_audit or
+-- t_top_up_audit.
 CREATE USER IF NOT EXISTS 'payonce_trade_app'@'%' IDENTIFIED BY 'trade-app-local';
 
--- The reconciliation at run time: exactly what the audit reads and a reversal writes (a REVERSE_DEDUCT flow, the
--- balance credit, the audit row), from the reconciliation's migration R__reconciliation_grants.sql. Never an
--- outbox row: nothing it does reaches pay.success.
+-- The reconciliation at run time: exactly what the audit reads and a reversal or a top-up writes (a REVERSE_DEDUCT
+-- or TOP_UP flow, the balance credit, the audit row in t_reversal_audit or t_top_up_audit), from the
+-- reconciliation's migration R__reconciliation_grants.sql. Never an outbox row: nothing it does reaches pay.success.
 CREATE USER IF NOT EXISTS 'payonce_reconciliation'@'%' IDENTIFIED BY 'reconciliation-local';
 
 -- The outbox relay reads the binlog: replication rights only, and SELECT on the two outbox tables (granted by the

@@ -1,9 +1,10 @@
 -- Run as the trade schema's owner (spring.flyway.user) after V1, again whenever this file or its placeholders
--- change. The reconciliation's own user gets exactly what the ledger audit reads and a reversal writes:
--- a REVERSE_DEDUCT flow (INSERT, never UPDATE or DELETE), the balance credit (two columns of t_account) and its
--- audit row (insert-only as well). Nothing on t_outbox: a reconciliation can never publish to pay.success.
+-- change. The reconciliation's own user gets exactly what the ledger audit reads and a reversal or a top-up
+-- writes: a REVERSE_DEDUCT or TOP_UP flow (INSERT, never UPDATE or DELETE), the balance credit (two columns of
+-- t_account) and its audit row (insert-only as well). Nothing on t_outbox: a reconciliation can never publish to pay.success.
 -- Placeholders: spring.flyway.placeholders.runtimeuser (default: spring.datasource.username), .granteehost.
 GRANT SELECT ON t_order TO '${runtimeuser}'@'${granteehost}';
 GRANT SELECT, UPDATE (balance, updated_at) ON t_account TO '${runtimeuser}'@'${granteehost}';
 GRANT SELECT, INSERT ON t_account_flow TO '${runtimeuser}'@'${granteehost}';
 GRANT SELECT, INSERT ON t_reversal_audit TO '${runtimeuser}'@'${granteehost}';
+GRANT SELECT, INSERT ON t_top_up_audit TO '${runtimeuser}'@'${granteehost}';

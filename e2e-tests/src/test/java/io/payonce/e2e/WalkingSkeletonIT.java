@@ -11,6 +11,7 @@ import io.payonce.e2e.support.PaymentFixture.SeededPayment;
 import io.payonce.e2e.support.Pipeline;
 import io.payonce.infra.Demo;
 import io.payonce.infra.LocalStack;
+import io.payonce.infra.pipeline.OpsApi;
 import io.payonce.infra.pipeline.TradeLedger;
 import io.payonce.platform.callback.CallbackClient;
 import io.payonce.platform.callback.CallbackClient.CallbackResponse;
@@ -42,6 +43,9 @@ class WalkingSkeletonIT {
 	@BeforeAll
 	static void startPipeline() {
 		pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
+		// once the consumer is UP (it creates the trade schema, which the reconciliation extends): the demo tops its
+		// accounts up through the reconciliation's audited top-up
+		pipeline.launch("reconciliation", java.util.Map.of());
 		callbacks = pipeline.callbacks();
 		ledger = pipeline.ledger();
 	}
@@ -88,8 +92,8 @@ class WalkingSkeletonIT {
 	void theDemoOfPayonceDemoDeductsEveryPaymentExactlyOnce() {
 		// given the demo of ./payonce demo, pointed at this pipeline
 		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-		Demo demo = new Demo(callbacks, ledger, new java.io.PrintStream(printed, true, StandardCharsets.UTF_8),
-				Clock.systemUTC());
+		Demo demo = new Demo(callbacks, ledger, new OpsApi(pipeline.service("reconciliation").baseUrl()),
+				new java.io.PrintStream(printed, true, StandardCharsets.UTF_8), Clock.systemUTC());
 
 		// when
 		boolean exactlyOnce = demo.run();
@@ -97,7 +101,8 @@ class WalkingSkeletonIT {
 		// then
 		String output = printed.toString(StandardCharsets.UTF_8);
 		assertThat(exactlyOnce).as(output).isTrue();
-		assertThat(output).contains("DUPLICATE", "-> 401", "-> 400", "OK: every payment was deducted exactly once.");
+		assertThat(output).contains("DUPLICATE", "-> 401", "-> 400", "OK: every payment was deducted exactly once.",
+				"Try next", "./payonce audit");
 	}
 
 	@Test

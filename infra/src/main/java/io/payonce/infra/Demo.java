@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.payonce.infra.pipeline.OpsApi;
 import io.payonce.infra.pipeline.TradeLedger;
 import io.payonce.infra.pipeline.TradeLedger.Flow;
 import io.payonce.platform.callback.CallbackClient;
@@ -18,9 +19,10 @@ import io.payonce.platform.callback.CallbackClient.CallbackResponse;
 import io.payonce.platform.callback.PayCallback;
 
 /**
- * {@code ./payonce demo} after {@code up}: seeds three accounts and INIT orders, sends signed callbacks with
- * duplicates (and two bad ones), waits for the deductions and prints the ledger. Succeeds only if every order
- * is PAID with exactly one PAY_DEDUCT flow and each balance went down exactly once.
+ * {@code ./payonce demo} after {@code up}: opens three accounts (empty) and tops them up through reconciliation's
+ * audited top-up (money never moves by hand), places INIT orders, sends signed callbacks with duplicates (and two
+ * bad ones), waits for the deductions and prints the ledger and what to try next. Succeeds only if every order is
+ * PAID with exactly one PAY_DEDUCT flow and each balance went down exactly once.
  */
 public final class Demo {
 
@@ -30,13 +32,17 @@ public final class Demo {
 
 	private final TradeLedger ledger;
 
+	private final OpsApi ops;
+
 	private final PrintStream out;
 
 	private final Clock clock;
 
-	public Demo(CallbackClient client, TradeLedger ledger, PrintStream out, Clock clock) {
+	/** @param ops the reconciliation's ops API, for the top-ups */
+	public Demo(CallbackClient client, TradeLedger ledger, OpsApi ops, PrintStream out, Clock clock) {
 		this.client = client;
 		this.ledger = ledger;
+		this.ops = ops;
 		this.out = out;
 		this.clock = clock;
 	}
@@ -45,14 +51,15 @@ public final class Demo {
 		Path repo = Path.of(System.getProperty("payonce.repo", System.getProperty("user.dir")));
 		Properties state = new LocalStackMain(repo, System.out).readState();
 		String gateway = state.getProperty("producer-gateway.url");
+		String reconciliation = state.getProperty("reconciliation.url");
 		String mariaDbPort = state.getProperty("mariadb.port");
-		if (gateway == null || mariaDbPort == null) {
-			System.out.println("The demo needs the stack and the producer-gateway: run ./payonce up first "
-					+ "(is producer-gateway built? ./payonce status)");
+		if (gateway == null || reconciliation == null || mariaDbPort == null) {
+			System.out.println("The demo needs the stack, the producer-gateway and the reconciliation: run ./payonce up"
+					+ " first (./payonce status shows what runs)");
 			System.exit(1);
 		}
-		Demo demo = new Demo(CallbackClient.local(gateway), new TradeLedger(Integer.parseInt(mariaDbPort)), System.out,
-				Clock.systemUTC());
+		Demo demo = new Demo(CallbackClient.local(gateway), new TradeLedger(Integer.parseInt(mariaDbPort)),
+				new OpsApi(reconciliation), System.out, Clock.systemUTC());
 		System.exit(demo.run() ? 0 : 1);
 	}
 
@@ -72,12 +79,20 @@ public final class Demo {
 				new Order("DEMO-" + run + "-2", 1002, new BigDecimal("50.00"), new BigDecimal("45.50")),
 				new Order("DEMO-" + run + "-3", 1003, new BigDecimal("20.00"), new BigDecimal("12.00")));
 
-		this.out.println("== Seeding accounts and INIT orders (payonce_trade)");
+		this.out.println("== Accounts topped up through the audited top-up (POST /api/v1/top-ups), INIT orders");
+		Map<Long, BigDecimal> before = new LinkedHashMap<>();
 		for (Order order : orders) {
-			this.ledger.openAccount(order.userId(), order.balance(), "CNY");
+			this.ledger.openEmptyAccount(order.userId(), "CNY");
+			OpsApi.Exchange topUp = this.ops.topUp(order.userId(), order.balance(), "CNY",
+					"TU-" + order.orderNo(), "./payonce demo");
+			if (topUp.status() != 201) {
+				this.out.println("  top-up of user " + order.userId() + " refused: " + topUp.status() + " " + topUp.body());
+				return false;
+			}
+			before.put(order.userId(), this.ledger.balance(order.userId()).orElseThrow());
 			this.ledger.placeOrder(order.orderNo(), order.userId(), order.amount(), "CNY");
-			this.out.printf("  user %d balance %s, order %s amount %s INIT%n", order.userId(), order.balance(),
-					order.orderNo(), order.amount());
+			this.out.printf("  user %d topped up %s (balance %s), order %s amount %s INIT%n", order.userId(),
+					order.balance(), before.get(order.userId()), order.orderNo(), order.amount());
 		}
 
 		this.out.println("== Sending signed callbacks, duplicates included");
@@ -112,17 +127,26 @@ public final class Demo {
 			List<Flow> flows = this.ledger.flows(order.orderNo());
 			long deductions = flows.stream().filter(flow -> "PAY_DEDUCT".equals(flow.type())).count();
 			BigDecimal balance = this.ledger.balance(order.userId()).orElse(null);
-			BigDecimal expected = order.balance().subtract(order.amount());
+			BigDecimal expected = before.get(order.userId()).subtract(order.amount());
 			boolean ok = deductions == 1 && expected.compareTo(balance) == 0
 					&& this.ledger.paymentCount(order.orderNo()) == 1;
 			exactlyOnce &= ok;
 			this.out.printf("  %-24s %-6d %9s %-6s %-12d %-9d %-10d %s -> %s %s%n", order.orderNo(), order.userId(),
 					order.amount(), this.ledger.orderStatus(order.orderNo()).orElse("?"), deductions,
 					this.ledger.paymentCount(order.orderNo()), this.ledger.duplicateCount(order.orderNo()),
-					order.balance(), balance, ok ? "" : "(expected " + expected + ")");
+					before.get(order.userId()), balance, ok ? "" : "(expected " + expected + ")");
 		}
 		this.out.println(exactlyOnce ? "OK: every payment was deducted exactly once."
 				: "NOT OK: see the ledger above and the logs under .payonce/");
+		String firstOrder = orders.get(0).orderNo();
+		this.out.println();
+		this.out.println("Try next (README, \"Your first hour\"):");
+		this.out.println("  ./payonce pay " + firstOrder + "              the same payment again: DUPLICATE, nothing deducted");
+		this.out.println("  ./payonce account 10086 && ./payonce order P1 10086 199.00 && ./payonce pay P1");
+		this.out.println("                                   a payment the balance does not cover waits on the retry"
+				+ " ladder; ./payonce topup 10086 500.00, then replay it in the console");
+		this.out.println("  ./payonce audit                  the ledger audit of today, top-ups included");
+		this.out.println("  ./payonce status | logs <service> | restart <service> | reset");
 		return exactlyOnce;
 	}
 

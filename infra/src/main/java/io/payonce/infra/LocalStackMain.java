@@ -18,7 +18,7 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * {@code ./payonce up|down|status}: the local stack, the five services and the payment platform simulator on the
+ * {@code ./payonce up|down|status|restart <service>}: the local stack, the five services and the payment platform simulator on the
  * default ports of docs/conventions.md, state under {@code <repo>/.payonce/} (gitignored). The repository root is
  * the working directory, or the system property {@code payonce.repo}.
  *
@@ -59,7 +59,8 @@ public final class LocalStackMain {
 	/** @param stackConfig the stack's ports for a data dir: the defaults, or free ports in tests */
 	LocalStackMain(Path repo, PrintStream out, Function<Path, LocalStackConfig> stackConfig) {
 		this.repo = repo.toAbsolutePath().normalize();
-		this.dir = this.repo.resolve(".payonce");
+		// ./payonce passes PAYONCE_DIR as payonce.dir (relative to the repository); .payonce/ by default
+		this.dir = this.repo.resolve(System.getProperty("payonce.dir", ".payonce")).normalize();
 		this.out = out;
 		this.stackConfig = stackConfig;
 	}
@@ -79,8 +80,11 @@ public final class LocalStackMain {
 			case "status":
 				exit = main.status();
 				break;
+			case "restart":
+				exit = (args.length == 2) ? main.restart(args[1]) : main.usageOfRestart();
+				break;
 			default:
-				System.err.println("usage: LocalStackMain up|down|status");
+				System.err.println("usage: LocalStackMain up|down|status|restart <service>");
 				exit = 2;
 		}
 		System.exit(exit);
@@ -108,12 +112,11 @@ public final class LocalStackMain {
 	int up() {
 		int running = runningNodes();
 		if (running == NODES.size()) {
-			this.out.println("PayOnce is already up (./payonce down stops it).");
-			status();
-			return 0;
+			return resume();
 		}
 		if (running > 0 || runningServices() > 0) {
-			this.out.println("PayOnce is partly running; run ./payonce down first.");
+			this.out.println("PayOnce is partly running: some of Kafka, MariaDB and Redis are down. Stop the rest with"
+					+ " ./payonce down (data kept), then ./payonce up; or start afresh with ./payonce reset.");
 			status();
 			return 1;
 		}
@@ -140,10 +143,8 @@ public final class LocalStackMain {
 					awaitHealthy(starting);
 				}
 				this.out.println("Starting " + service.module() + " on port " + service.port() + " ...");
-				Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(service.module()));
-				if (env.containsKey(LocalStack.GATEWAY_LOOKUP_PORT)) {
-					env.put(LocalStack.GATEWAY_LOOKUP_PORT, Integer.toString(GATEWAY_LOOKUP_PORT));
-				}
+				Map<String, String> env = environment(stack, service.module());
+				writeEnvironment(service.module(), env);
 				ServiceProcess process = ServiceProcess.launch(service.module(), jar.get(), service.port(),
 						service.managementPort(), env, this.dir, ServiceProcess.defaultJvmOptions());
 				started.add(process);
@@ -161,6 +162,118 @@ public final class LocalStackMain {
 		writeState(stack, started);
 		printSummary(stack, started);
 		return 0;
+	}
+
+	/**
+	 * A service's environment under {@code ./payonce}: the stack's, the gateway's lookup on its documented port, and
+	 * every file a service keeps inside {@code .payonce/}, so that {@code ./payonce reset} leaves nothing of an old
+	 * run behind (the console's audit trail, the audit reports).
+	 */
+	private Map<String, String> environment(LocalStack stack, String module) {
+		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(module));
+		if (env.containsKey(LocalStack.GATEWAY_LOOKUP_PORT)) {
+			env.put(LocalStack.GATEWAY_LOOKUP_PORT, Integer.toString(GATEWAY_LOOKUP_PORT));
+		}
+		if (module.equals("dlt-handler")) {
+			env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", this.dir.resolve("dlt-handler-audit.jsonl").toString());
+		}
+		if (module.equals("reconciliation")) {
+			env.put("PAYONCE_RECONCILIATION_AUDIT_REPORT_DIR", this.dir.resolve("reconciliation-reports").toString());
+		}
+		return env;
+	}
+
+	/** Kept for {@code restart}: {@code .payonce/<service>.env} (local values only, in the gitignored folder). */
+	private void writeEnvironment(String module, Map<String, String> env) {
+		Properties properties = new Properties();
+		properties.putAll(env);
+		store(properties, this.dir.resolve(module + ".env"), "the environment ./payonce up started " + module + " with");
+	}
+
+	/**
+	 * {@code ./payonce restart <service>}: stops that one service by PID (if it runs) and starts it again with the
+	 * environment {@code up} gave it, on its own ports; the rest of the stack keeps running.
+	 */
+	int restart(String module) {
+		Optional<Service> found = SERVICES.stream().filter(service -> service.module().equals(module)).findFirst();
+		if (found.isEmpty()) {
+			this.out.println("No service " + module + "; one of: " + SERVICES.stream().map(Service::module).toList());
+			return 64;
+		}
+		if (runningNodes() != NODES.size()) {
+			this.out.println("Kafka, MariaDB and Redis are not all running: ./payonce up first.");
+			return 1;
+		}
+		Service service = found.get();
+		long stopped = ProcessNode.stopRecorded(this.dir, module, service.commandHint());
+		if (stopped >= 0) {
+			this.out.println("Stopped " + module + " (pid " + stopped + ")");
+		}
+		try {
+			ServiceProcess process = start(service);
+			this.out.println("Started " + module + " (pid " + process.pid() + ") on " + process.baseUrl() + ", log "
+					+ process.logFile());
+		}
+		catch (RuntimeException ex) {
+			this.out.println("FAILED: " + ex.getMessage());
+			return 1;
+		}
+		this.out.println("Next: ./payonce status   or follow its log: ./payonce logs " + module);
+		return 0;
+	}
+
+	private int usageOfRestart() {
+		this.out.println("usage: ./payonce restart <service>, one of "
+				+ SERVICES.stream().map(Service::module).toList());
+		return 64;
+	}
+
+	/** The nodes run: starts every service that does not (after a crash, or a {@code kill}), each as before. */
+	private int resume() {
+		List<Service> stopped = SERVICES.stream()
+			.filter(service -> ProcessNode.recorded(this.dir.resolve(service.module() + ".pid"), service.commandHint())
+				.isEmpty())
+			.filter(service -> ServiceProcess.execJar(this.repo, service.module()).isPresent())
+			.toList();
+		if (stopped.isEmpty()) {
+			this.out.println("PayOnce is already up (./payonce down stops it).");
+			status();
+			return 0;
+		}
+		this.out.println("Kafka, MariaDB and Redis run; starting what does not: "
+				+ stopped.stream().map(Service::module).toList());
+		try {
+			for (Service service : stopped) {
+				ServiceProcess process = start(service);
+				this.out.println("  " + service.module() + " is UP (pid " + process.pid() + ")");
+			}
+		}
+		catch (RuntimeException ex) {
+			this.out.println("FAILED: " + ex.getMessage());
+			return 1;
+		}
+		status();
+		return 0;
+	}
+
+	/** Starts one service with its recorded environment, waits for it, and records it in the state file. */
+	private ServiceProcess start(Service service) {
+		Path envFile = this.dir.resolve(service.module() + ".env");
+		if (!Files.exists(envFile)) {
+			throw new IllegalStateException("no " + envFile + " (written by ./payonce up): ./payonce down, then up");
+		}
+		Properties recorded = load(envFile);
+		Map<String, String> env = new LinkedHashMap<>();
+		recorded.stringPropertyNames().forEach(name -> env.put(name, recorded.getProperty(name)));
+		Path jar = ServiceProcess.execJar(this.repo, service.module())
+			.orElseThrow(() -> new IllegalStateException("no runnable jar of " + service.module() + " (./payonce up builds it)"));
+		ServiceProcess process = ServiceProcess.launch(service.module(), jar, service.port(), service.managementPort(),
+				env, this.dir, ServiceProcess.defaultJvmOptions());
+		process.awaitHealthy(HEALTH_TIMEOUT);
+		Properties state = readState();
+		record(state, process);
+		store(state, this.dir.resolve(STATE_FILE), "written by ./payonce up; ./payonce down removes it");
+		return process;
 	}
 
 	/** Waits for each of {@code services} to be healthy, then forgets them. */
@@ -200,14 +313,17 @@ public final class LocalStackMain {
 		return 1;
 	}
 
+	/** What runs, with its PID, address and log; exit 0 if anything runs, 3 if nothing does. */
 	int status() {
 		Properties state = readState();
 		int running = 0;
+		this.out.printf("%-18s %-16s %-8s %-42s %s%n", "", "state", "pid", "address", "log");
 		for (String[] node : NODES) {
 			Optional<ProcessHandle> process = ProcessNode.recorded(this.dir.resolve(node[0] + ".pid"), node[1]);
 			running += process.isPresent() ? 1 : 0;
-			this.out.printf("%-18s %-8s %s%n", node[0], process.isPresent() ? "running" : "stopped",
-					state.getProperty(node[0] + ".address", ""));
+			this.out.printf("%-18s %-16s %-8s %-42s %s%n", node[0], process.isPresent() ? "running" : "stopped",
+					process.map(handle -> Long.toString(handle.pid())).orElse("-"),
+					state.getProperty(node[0] + ".address", ""), this.dir.resolve(node[0] + ".log"));
 		}
 		for (Service service : SERVICES) {
 			Optional<ProcessHandle> process = ProcessNode.recorded(this.dir.resolve(service.module() + ".pid"),
@@ -215,8 +331,18 @@ public final class LocalStackMain {
 			running += process.isPresent() ? 1 : 0;
 			String health = process.isPresent() ? (healthy(service.managementPort()) ? "UP" : "running, not UP")
 					: "stopped";
-			this.out.printf("%-18s %-8s %s%n", service.module(), health,
-					state.getProperty(service.module() + ".url", ""));
+			String address = state.getProperty(service.module() + ".url", "http://127.0.0.1:" + service.port())
+					+ " (actuator " + service.managementPort() + ")";
+			this.out.printf("%-18s %-16s %-8s %-42s %s%n", service.module(), health,
+					process.map(handle -> Long.toString(handle.pid())).orElse("-"), address,
+					this.dir.resolve(service.module() + ".log"));
+		}
+		if (running == 0) {
+			this.out.println("Nothing runs: ./payonce up");
+		}
+		else {
+			this.out.println("Ops console " + state.getProperty("dlt-handler.url", "http://127.0.0.1:8084") + "/ (admin/"
+					+ "admin-local); a stopped service: ./payonce restart <service>; a log: ./payonce logs <name>");
 		}
 		return running > 0 ? 0 : 3;
 	}
@@ -259,15 +385,21 @@ public final class LocalStackMain {
 			state.setProperty(processNode.name() + ".pid", Long.toString(node.pid()));
 			state.setProperty(processNode.name() + ".log", node.logFile().toString());
 		}
-		for (ServiceProcess service : services) {
-			state.setProperty(service.service() + ".url", service.baseUrl());
-			state.setProperty(service.service() + ".port", Integer.toString(service.port()));
-			state.setProperty(service.service() + ".management", service.managementUrl());
-			state.setProperty(service.service() + ".pid", Long.toString(service.pid()));
-			state.setProperty(service.service() + ".log", service.logFile().toString());
-		}
-		try (Writer writer = Files.newBufferedWriter(this.dir.resolve(STATE_FILE), StandardCharsets.UTF_8)) {
-			state.store(writer, "written by ./payonce up; ./payonce down removes it");
+		services.forEach(service -> record(state, service));
+		store(state, this.dir.resolve(STATE_FILE), "written by ./payonce up; ./payonce down removes it");
+	}
+
+	private static void record(Properties state, ServiceProcess service) {
+		state.setProperty(service.service() + ".url", service.baseUrl());
+		state.setProperty(service.service() + ".port", Integer.toString(service.port()));
+		state.setProperty(service.service() + ".management", service.managementUrl());
+		state.setProperty(service.service() + ".pid", Long.toString(service.pid()));
+		state.setProperty(service.service() + ".log", service.logFile().toString());
+	}
+
+	private static void store(Properties properties, Path file, String comment) {
+		try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+			properties.store(writer, comment);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -276,17 +408,19 @@ public final class LocalStackMain {
 
 	/** The state of the last {@code up}, empty if none. */
 	Properties readState() {
-		Properties state = new Properties();
 		Path file = this.dir.resolve(STATE_FILE);
-		if (Files.exists(file)) {
-			try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-				state.load(reader);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
+		return Files.exists(file) ? load(file) : new Properties();
+	}
+
+	private static Properties load(Path file) {
+		Properties properties = new Properties();
+		try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+			properties.load(reader);
 		}
-		return state;
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return properties;
 	}
 
 	private void printSummary(LocalStack stack, List<ServiceProcess> services) {

@@ -19,9 +19,13 @@
  * rebuild cannot corrupt it) with the environment of {@link io.payonce.infra.LocalStack#serviceEnvironment} (the
  * services' {@code local} profile, their runtime and Flyway users) and waits for {@code /actuator/health} UP on
  * the service's management port. {@code ./payonce} drives {@link io.payonce.infra.LocalStackMain}
- * (up/down/status, state in {@code .payonce/state.properties}) and {@link io.payonce.infra.Demo}; the demo and
- * the e2e tests share the ledger queries of {@code io.payonce.infra.pipeline} and the signed callback client of
- * {@code io.payonce.platform.callback} (module platform-api, shared with the platform simulator).
+ * (up/down/status/restart, state in {@code .payonce/state.properties}, each service's environment in
+ * {@code .payonce/<service>.env} for a restart), {@link io.payonce.infra.Demo} and {@link io.payonce.infra.Chores}
+ * (account, order, pay, topup, show, balance, audit: each prints what it did and the next useful command); they and
+ * the e2e tests share the ledger queries and the ops API client of {@code io.payonce.infra.pipeline} and the signed
+ * callback client of {@code io.payonce.platform.callback} (module platform-api, shared with the platform
+ * simulator). Money reaches an account only through reconciliation's audited top-up; the tools open accounts
+ * empty.
  *
  * <p>
  * Faults: {@link io.payonce.infra.ManagedNode#kill()} returns only once the process has exited and records how

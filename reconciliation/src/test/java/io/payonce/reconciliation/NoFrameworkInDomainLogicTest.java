@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** The rules (reconciler, audit, reversal) are plain Java: adapters live in sub-packages. */
+/** The rules (reconciler, audit, reversal, top-up) are plain Java: adapters live in sub-packages. */
 class NoFrameworkInDomainLogicTest {
 
 	private final JavaClasses classes = new ClassFileImporter().withImportOption(new ImportOption.DoNotIncludeTests())
@@ -16,7 +16,8 @@ class NoFrameworkInDomainLogicTest {
 	@Test
 	void domainPackagesUseNeitherSpringNorKafkaNorJdbc() {
 		noClasses().that()
-			.resideInAnyPackage("io.payonce.reconciliation.continuous", "io.payonce.reconciliation.audit",
+			.resideInAnyPackage("io.payonce.reconciliation.continuous", "io.payonce.reconciliation.audit", "io.payonce.reconciliation.topup",
+					"io.payonce.reconciliation.finding",
 					"io.payonce.reconciliation.reversal", "io.payonce.reconciliation.alert")
 			.should()
 			.dependOnClassesThat()

@@ -19,7 +19,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * manifests, the Dockerfiles. Found from the working directory upwards, so the tests run from the module or
  * from the root.
  */
-final class DeployFiles {
+public final class DeployFiles {
 
 	/** The five services, each a module directory, an image, a compose service and a k8s manifest. */
 	static final List<String> SERVICES = List.of("producer-gateway", "outbox-relay", "deduct-consumer", "dlt-handler",
@@ -28,7 +28,7 @@ final class DeployFiles {
 	private DeployFiles() {
 	}
 
-	static Path root() {
+	public static Path root() {
 		Path dir = Path.of("").toAbsolutePath();
 		while (dir != null) {
 			if (Files.isRegularFile(dir.resolve("docs/conventions.md")) && Files.isRegularFile(dir.resolve("pom.xml"))) {

@@ -123,6 +123,8 @@ class DeploySqlInitScriptsAgreeTest {
 		assertThat(consumer.get("${cdcuser}@t_outbox")).containsExactly("SELECT");
 		assertThat(reconciliation.get("${runtimeuser}@t_account_flow")).containsExactlyInAnyOrder("SELECT", "INSERT");
 		assertThat(reconciliation.get("${runtimeuser}@t_reversal_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
+		assertThat(reconciliation.get("${runtimeuser}@t_top_up_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
+		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_top_up_audit"));
 		assertThat(reconciliation.keySet()).noneMatch(grant -> grant.endsWith("@t_outbox"));
 		assertThat(gateway).containsOnlyKeys("${cdcuser}@t_outbox");
 		for (Map<String, Set<String>> migration : List.of(consumer, reconciliation, gateway)) {

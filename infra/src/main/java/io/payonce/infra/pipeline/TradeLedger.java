@@ -31,7 +31,36 @@ public final class TradeLedger {
 		return new TradeLedger(mariaDb.port());
 	}
 
-	/** Creates the account with this balance, or sets the balance of an existing one. */
+	/**
+	 * Opens an account with nothing on it, in one currency (an account has one); an existing account is left as it
+	 * is. Money reaches it only through the ledger: a top-up (reconciliation's {@code POST /api/v1/top-ups},
+	 * {@code ./payonce topup}), never an UPDATE of its balance.
+	 * @return the account as it is now
+	 */
+	public Account openEmptyAccount(long userId, String currency) {
+		trade("INSERT IGNORE INTO t_account (user_id, balance, currency) VALUES (?, 0, ?)", userId, currency);
+		return account(userId).orElseThrow(() -> new IllegalStateException("no account " + userId + " after opening it"));
+	}
+
+	public Optional<Account> account(long userId) {
+		return queryTrade("SELECT user_id, balance, currency FROM t_account WHERE user_id = ?",
+				rs -> new Account(rs.getLong(1), rs.getBigDecimal(2), rs.getString(3)), userId)
+			.stream()
+			.findFirst();
+	}
+
+	public Optional<Order> order(String orderNo) {
+		return queryTrade("SELECT order_no, user_id, amount, currency, status FROM t_order WHERE order_no = ?",
+				rs -> new Order(rs.getString(1), rs.getLong(2), rs.getBigDecimal(3), rs.getString(4), rs.getString(5)),
+				orderNo)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * Test fixture: creates the account with this balance, or sets the balance of an existing one, without a flow.
+	 * The ledger audit cannot explain such a balance; the local tools use {@link #openEmptyAccount} and a top-up.
+	 */
 	public void openAccount(long userId, BigDecimal balance, String currency) {
 		trade("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, ?) "
 				+ "ON DUPLICATE KEY UPDATE balance = VALUES(balance), currency = VALUES(currency)", userId, balance,
@@ -95,6 +124,16 @@ public final class TradeLedger {
 		catch (SQLException ex) {
 			return false;
 		}
+	}
+
+	/** A {@code t_account} row. */
+	public record Account(long userId, BigDecimal balance, String currency) {
+
+	}
+
+	/** A {@code t_order} row. */
+	public record Order(String orderNo, long userId, BigDecimal amount, String currency, String status) {
+
 	}
 
 	/** One row of {@code t_account_flow}. */

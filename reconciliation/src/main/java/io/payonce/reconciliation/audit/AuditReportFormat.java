@@ -75,7 +75,49 @@ public final class AuditReportFormat {
 					+ (summary.balanced() ? "BALANCED" : summary.findings() + " FINDING(S)") + "**.\n\n"
 					+ "Opening balances are derived (balance now − flows since the period start); the trade schema "
 					+ "keeps no opening balance. Expected closing = opening − amounts of the PAID orders charged "
-					+ "in the period.\n\n";
+					+ "in the period + top-ups.\n\n";
+		}
+
+		/**
+		 * The short answer: verdict, totals, the findings and the accounts that differ (each at most
+		 * {@value AuditSummary#SHOWN}), and where the full listing is.
+		 * @param archivedAs the full report's file name in the report directory
+		 */
+		public static String summary(AuditSummary summary, String archivedAs) {
+			AuditSummary.Totals totals = summary.totals();
+			StringBuilder md = new StringBuilder(title(summary));
+			md.append("## Totals\n\n| | flows | amount |\n|---|---|---|\n")
+				.append("| deductions | ").append(totals.deductions()).append(" | ").append(money(totals.deducted()))
+				.append(" |\n| reversals | ").append(totals.reversals()).append(" | ").append(money(totals.reversed()))
+				.append(" |\n| top-ups | ").append(totals.topUps()).append(" | ").append(money(totals.toppedUp()))
+				.append(" |\n\n")
+				.append(summary.bizNos()).append(" business number(s), ").append(summary.accounts())
+				.append(" account(s) with flows in the period.\n\n");
+			md.append(FINDINGS);
+			if (summary.findings() == 0) {
+				md.append(NO_FINDINGS);
+			}
+			else {
+				md.append(FINDINGS_TABLE);
+				summary.findingsShown().forEach(finding -> md.append(finding(finding)));
+				md.append(more(summary.findings(), summary.findingsShown().size(), "finding(s)")).append('\n');
+			}
+			md.append("## Accounts that differ\n\n");
+			if (summary.accountsDiffering().isEmpty()) {
+				md.append("None: every account's closing balance is explained by its paid orders and top-ups.\n\n");
+			}
+			else {
+				md.append(ACCOUNTS.substring(ACCOUNTS.indexOf('|')));
+				summary.accountsDiffering().forEach(account -> md.append(account(account)));
+				md.append('\n');
+			}
+			md.append("Full listing (every account and business number): the same request with `view=full`, or")
+				.append(" `format=csv`; archived as `").append(archivedAs).append("`.\n");
+			return md.toString();
+		}
+
+		private static String more(long all, int shown, String what) {
+			return (all > shown) ? "\n… and " + (all - shown) + " more " + what + " in the full listing.\n" : "";
 		}
 
 		public static String finding(AuditFinding finding) {
@@ -138,6 +180,11 @@ public final class AuditReportFormat {
 			return csv.append("\r\n").toString();
 		}
 
+	}
+
+	/** A sum of {@code DECIMAL(19,2)} amounts, with its two decimals also when it is zero. */
+	private static String money(BigDecimal amount) {
+		return amount.setScale(2, java.math.RoundingMode.UNNECESSARY).toPlainString();
 	}
 
 	private static String plain(BigDecimal amount) {

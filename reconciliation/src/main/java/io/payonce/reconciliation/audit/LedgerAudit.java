@@ -35,6 +35,9 @@ public final class LedgerAudit {
 
 	public static final String REVERSE_DEDUCT = Reversals.REVERSE_DEDUCT;
 
+	/** A credit booked by an operator through the top-up API (reconciliation's {@code topup}). */
+	public static final String TOP_UP = "TOP_UP";
+
 	private static final Set<String> PAID = Set.of("PAID", "SETTLED");
 
 	/**
@@ -71,11 +74,18 @@ public final class LedgerAudit {
 		Map<String, Order> orders = new HashMap<>();
 		ledger.orders().forEach(order -> orders.put(order.orderNo(), order));
 		Map<String, List<Flow>> byBizNo = new TreeMap<>();
+		List<Flow> topUps = new ArrayList<>();
 		for (Flow flow : ledger.flows()) {
-			byBizNo.computeIfAbsent(flow.owner(), key -> new ArrayList<>()).add(flow);
+			if (TOP_UP.equals(flow.type())) {
+				topUps.add(flow);
+			}
+			else {
+				byBizNo.computeIfAbsent(flow.owner(), key -> new ArrayList<>()).add(flow);
+			}
 		}
 		byBizNo.forEach((bizNo, flows) -> run.bizNo(bizNo, flows, orders.get(bizNo)));
 		ledger.paidOrdersWithoutFlow().forEach(run::paidOrderWithoutFlow);
+		topUps.forEach(run::topUp);
 		ledger.accounts().forEach(run::account);
 		run.finish();
 		return new AuditReport(period, generatedAt, lines, accounts, findings);
@@ -93,8 +103,24 @@ public final class LedgerAudit {
 		/** per user: the flows of the period */
 		private final Map<Long, BigDecimal> flowsByUser = new HashMap<>();
 
-		/** per user: what the paid orders charged in this period explain */
+		/** per user: what the paid orders charged in this period, and the top-ups, explain */
 		private final Map<Long, BigDecimal> explained = new HashMap<>();
+
+		private final List<AuditFinding> findingsShown = new ArrayList<>();
+
+		private final List<AccountLine> accountsDiffering = new ArrayList<>();
+
+		private long deductions;
+
+		private BigDecimal deducted = BigDecimal.ZERO;
+
+		private long reversals;
+
+		private BigDecimal reversed = BigDecimal.ZERO;
+
+		private long topUps;
+
+		private BigDecimal toppedUp = BigDecimal.ZERO;
 
 		private long bizNos;
 
@@ -116,6 +142,14 @@ public final class LedgerAudit {
 			found.forEach(this::found);
 			for (Flow flow : flows) {
 				this.flowsByUser.merge(flow.userId(), flow.amount(), BigDecimal::add);
+				if (REVERSE_DEDUCT.equals(flow.type())) {
+					this.reversals++;
+					this.reversed = this.reversed.add(flow.amount());
+				}
+				else if (flow.amount().signum() < 0) {
+					this.deductions++;
+					this.deducted = this.deducted.subtract(flow.amount());
+				}
 			}
 			if (order != null && PAID.contains(order.status())) {
 				this.explained.merge(order.userId(), order.amount().negate(), BigDecimal::add);
@@ -132,6 +166,15 @@ public final class LedgerAudit {
 		}
 
 		@Override
+		public void topUp(Flow flow) {
+			// explained by its own audit row: it moves the balance and the expectation alike
+			this.flowsByUser.merge(flow.userId(), flow.amount(), BigDecimal::add);
+			this.explained.merge(flow.userId(), flow.amount(), BigDecimal::add);
+			this.topUps++;
+			this.toppedUp = this.toppedUp.add(flow.amount());
+		}
+
+		@Override
 		public void account(Account account) {
 			BigDecimal flows = this.flowsByUser.getOrDefault(account.userId(), BigDecimal.ZERO);
 			BigDecimal explainedByOrders = this.explained.getOrDefault(account.userId(), BigDecimal.ZERO);
@@ -143,19 +186,28 @@ public final class LedgerAudit {
 			this.sink.account(line);
 			this.accounts++;
 			if (!line.balanced()) {
+				if (this.accountsDiffering.size() < AuditSummary.SHOWN) {
+					this.accountsDiffering.add(line);
+				}
 				found(new AuditFinding(Kind.ACCOUNT_UNBALANCED, Long.toString(account.userId()), account.userId(),
-						line.difference(), List.of(), "flows " + flows.toPlainString() + " but paid orders explain "
-								+ explainedByOrders.toPlainString()));
+						line.difference(), List.of(), "flows " + flows.toPlainString()
+								+ " but paid orders and top-ups explain " + explainedByOrders.toPlainString()));
 			}
 		}
 
 		/** The counts, once the reader is done. */
 		public AuditSummary finish() {
-			return new AuditSummary(this.period, this.generatedAt, this.bizNos, this.accounts, this.findings);
+			return new AuditSummary(this.period, this.generatedAt, this.bizNos, this.accounts, this.findings,
+					new AuditSummary.Totals(this.deductions, this.deducted, this.reversals, this.reversed, this.topUps,
+							this.toppedUp),
+					this.findingsShown, this.accountsDiffering);
 		}
 
 		private void found(AuditFinding finding) {
 			this.sink.finding(finding);
+			if (this.findingsShown.size() < AuditSummary.SHOWN) {
+				this.findingsShown.add(finding);
+			}
 			this.findings++;
 		}
 

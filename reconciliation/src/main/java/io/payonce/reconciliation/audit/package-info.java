@@ -15,9 +15,17 @@
  * <b>Opening balance: derived.</b> The consumer's schema keeps no opening balance and no snapshots, so
  * {@code opening = balance now − Σ flows created since from}. With that choice "closing = opening + Σ flows"
  * holds by construction and proves nothing on its own; the check that matters compares the ledger with the
- * orders: {@code expected closing = opening − Σ amounts of the PAID/SETTLED orders charged in the period}. A
- * difference is money the orders do not explain (a duplicate, an orphan flow). Known limit: a balance changed
+ * orders: {@code expected closing = opening − Σ amounts of the PAID/SETTLED orders charged in the period + Σ top-ups}.
+ * A difference is money the orders do not explain (a duplicate, an orphan flow). Known limit: a balance changed
  * without any flow is invisible to a derived opening; catching it needs balance snapshots (a possible next
- * step: store each report's closing balances and use them as the next opening).
+ * step: store each report's closing balances and use them as the next opening). That is why money enters an
+ * account only as a {@code TOP_UP} flow (package {@code topup}), never by an UPDATE of a balance.
+ * <p>
+ * <b>Top-ups</b> are credits under an operator's reference, not an order's number: the reader hands them over
+ * apart from the business numbers, and they explain themselves (their audit row in {@code t_top_up_audit}).
+ * <p>
+ * <b>Two answers.</b> The whole report (every account and business number) is written to files as the ledger is
+ * read; the summary ({@link io.payonce.reconciliation.audit.AuditSummary}: totals, the first findings and accounts
+ * that differ) is what a person asks for first, and stays small whatever the ledger's size.
  */
 package io.payonce.reconciliation.audit;

@@ -7,7 +7,14 @@ import io.payonce.reconciliation.audit.file.FileReportArchive;
 import io.payonce.reconciliation.audit.jdbc.JdbcLedgerReader;
 import io.payonce.reconciliation.reversal.ReversalService;
 import io.payonce.reconciliation.reversal.jdbc.JdbcReversalLedger;
+import io.payonce.reconciliation.continuous.streams.ContinuousProperties;
+import io.payonce.reconciliation.finding.FindingsService;
+import io.payonce.reconciliation.finding.jdbc.JdbcOrderFacts;
+import io.payonce.reconciliation.finding.kafka.KafkaFindingsLog;
+import io.payonce.reconciliation.topup.TopUpService;
+import io.payonce.reconciliation.topup.jdbc.JdbcTopUpLedger;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -15,7 +22,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Wires the plain services to their JDBC and file adapters. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(AuditProperties.class)
+@EnableConfigurationProperties({ AuditProperties.class, ContinuousProperties.class })
 class CoreConfiguration {
 
 	@Bean
@@ -33,6 +40,18 @@ class CoreConfiguration {
 	@Bean
 	ReversalService reversalService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
 		return new ReversalService(new JdbcReversalLedger(jdbc, transactions), clock);
+	}
+
+	@Bean
+	TopUpService topUpService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
+		return new TopUpService(new JdbcTopUpLedger(jdbc, transactions), clock);
+	}
+
+	@Bean
+	FindingsService findingsService(KafkaProperties kafka, ContinuousProperties continuous, JdbcTemplate jdbc) {
+		return new FindingsService(
+				new KafkaFindingsLog(String.join(",", kafka.getBootstrapServers()), continuous.findingsTopic()),
+				new JdbcOrderFacts(jdbc));
 	}
 
 }

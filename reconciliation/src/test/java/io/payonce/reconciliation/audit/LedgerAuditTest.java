@@ -117,6 +117,82 @@ class LedgerAuditTest {
 					Kind.ACCOUNT_UNBALANCED);
 	}
 
+	@Test
+	void aTopUpIsExplainedMovementAndTheAuditBalances() {
+		// given 500.00 topped up (reference TU-1, the same text as an order number elsewhere), then P1 paid 199.00
+		LedgerSnapshot ledger = new LedgerSnapshot(
+				List.of(flow(1001, "500.00", "TU-1", "TOP_UP"), flow(1002, "-199.00", "P1", "PAY_DEDUCT")),
+				List.of(paid("P1", "199.00")), List.of(), List.of(account("301.00", "301.00")));
+
+		// when
+		AuditReport report = this.audit.audit(DAY, ledger, FROM);
+
+		// then the opening balance is the one before the top-up, and nothing is found
+		assertThat(report.findings()).isEmpty();
+		assertThat(report.bizNos()).extracting(AuditReport.BizNoLine::bizNo).containsExactly("P1");
+		assertThat(report.accounts()).singleElement().satisfies(account -> {
+			assertThat(account.opening()).isEqualByComparingTo("0.00");
+			assertThat(account.closing()).isEqualByComparingTo("301.00");
+			assertThat(account.expectedClosing()).isEqualByComparingTo("301.00");
+		});
+	}
+
+	@Test
+	void aBalanceRaisedWithoutAFlowUnbalancesTheAccount() {
+		// given P1 paid 199.00 and 500.00 put on the balance by an UPDATE: no flow, so the derived opening is wrong
+		LedgerSnapshot ledger = new LedgerSnapshot(List.of(flow(1002, "-199.00", "P1", "PAY_DEDUCT")),
+				List.of(paid("P1", "199.00")), List.of(), List.of(account("301.00", "-199.00")));
+
+		// when
+		AuditReport report = this.audit.audit(DAY, ledger, FROM);
+
+		// then the account is explained (the audit cannot see the UPDATE), but its opening is 500.00 too high
+		assertThat(report.accounts().get(0).opening()).isEqualByComparingTo("500.00");
+	}
+
+	@Test
+	void theSummaryCountsTheMoneyAndNamesOnlyTheAccountsThatDiffer() {
+		// given a top-up, a paid order, and an orphan deduction on another user's account
+		Flow orphan = new Flow(1003, 777L, new BigDecimal("-5.00"), "R1", "PAY_DEDUCT", null, FROM.plusSeconds(3));
+		List<AuditFinding> findings = new java.util.ArrayList<>();
+		LedgerAudit.Run run = this.audit.start(DAY, FROM, new ReportSink() {
+
+			@Override
+			public void finding(AuditFinding finding) {
+				findings.add(finding);
+			}
+
+			@Override
+			public void bizNo(AuditReport.BizNoLine line) {
+			}
+
+			@Override
+			public void account(AuditReport.AccountLine line) {
+			}
+
+		});
+		run.bizNo("P1", List.of(flow(1002, "-199.00", "P1", "PAY_DEDUCT")), paid("P1", "199.00"));
+		run.bizNo("R1", List.of(orphan), null);
+		run.topUp(flow(1001, "500.00", "TU-1", "TOP_UP"));
+		run.account(account("301.00", "301.00"));
+		run.account(new Account(777L, new BigDecimal("95.00"), new BigDecimal("-5.00")));
+
+		// when
+		AuditSummary summary = run.finish();
+
+		// then
+		assertThat(summary.totals()).isEqualTo(new AuditSummary.Totals(2, new BigDecimal("204.00"), 0,
+				BigDecimal.ZERO, 1, new BigDecimal("500.00")));
+		assertThat(summary.accountsDiffering()).extracting(AuditReport.AccountLine::userId).containsExactly(777L);
+		assertThat(summary.findingsShown()).extracting(AuditFinding::kind)
+			.containsExactly(Kind.FLOW_WITHOUT_PAID_ORDER, Kind.ACCOUNT_UNBALANCED);
+		String markdown = AuditReportFormat.Markdown.summary(summary, "ledger-audit-x.md");
+		assertThat(markdown).contains("2 FINDING(S)", "| top-ups | 1 | 500.00 |", "| deductions | 2 | 204.00 |", "| reversals | 0 | 0.00 |",
+				"| FLOW_WITHOUT_PAID_ORDER | R1 |", "| 777 | 100.00 | -5.00 | 95.00 | 100.00 | -5.00 |",
+				"`view=full`", "ledger-audit-x.md")
+			.doesNotContain("| 10086 |");
+	}
+
 	private static Flow flow(long id, String amount, String bizNo, String type) {
 		return new Flow(id, 10086L, new BigDecimal(amount), bizNo, type, null, FROM.plusSeconds(id));
 	}

@@ -1,15 +1,24 @@
 package io.payonce.reconciliation.it;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.UUID;
 
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.reconciliation.ReconciliationApplication;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -57,6 +66,40 @@ abstract class ReconciliationITSupport {
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
 		// the repair test audits from its incident in 2020 to now: ten years, not the default month
 		registry.add("payonce.reconciliation.audit.max-span", () -> MAX_SPAN);
+	}
+
+	/** The trade schema as its owner: what a test seeds and checks, beside the service's own user. */
+	final JdbcTemplate trade = new JdbcTemplate(new DriverManagerDataSource(
+			stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
+			LocalDatabase.TRADE.password()));
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@LocalServerPort
+	int port;
+
+	HttpResponse<String> get(String path, String user, String password) throws Exception {
+		return this.http.send(request(path, user, password).GET().build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	HttpResponse<String> post(String path, String json, String user, String password) {
+		try {
+			return this.http.send(request(path, user, password).header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	HttpRequest.Builder request(String path, String user, String password) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path));
+		if (user != null) {
+			builder.header("Authorization", "Basic "
+					+ Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+		}
+		return builder;
 	}
 
 }

@@ -1,17 +1,12 @@
 package io.payonce.reconciliation.it;
 
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,9 +16,6 @@ import java.util.stream.Stream;
 import io.payonce.infra.LocalDatabase;
 import io.payonce.reconciliation.reversal.cli.ReverseCommandAccess;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,15 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * test seeds its own user and orders and audits a period in the past that only its own flows fall into.
  */
 class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupport {
-
-	private final JdbcTemplate trade = new JdbcTemplate(new DriverManagerDataSource(
-			stack.mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
-			LocalDatabase.TRADE.password()));
-
-	private final HttpClient http = HttpClient.newHttpClient();
-
-	@LocalServerPort
-	int port;
 
 	@Test
 	void auditReportsInjectedDuplicateMissingFlowAndOrphanFlow() throws Exception {
@@ -123,7 +106,10 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 		HttpResponse<String> audit = get("/api/v1/audits?from=" + day + "&to=" + Instant.now().plus(1, ChronoUnit.HOURS),
 				"viewer", "viewer-local");
 		assertThat(audit.headers().firstValue("Payonce-Audit-Balanced")).hasValue("true");
-		assertThat(audit.body()).contains("| " + p + " |").contains("REVERSED_DUPLICATE");
+		assertThat(audit.body()).contains("**BALANCED**", "| reversals |", "## Accounts that differ\n\nNone");
+		HttpResponse<String> full = get("/api/v1/audits?view=full&from=" + day + "&to="
+				+ Instant.now().plus(1, ChronoUnit.HOURS), "viewer", "viewer-local");
+		assertThat(full.body()).contains("| " + p + " |").contains("REVERSED_DUPLICATE");
 	}
 
 	@Test
@@ -202,30 +188,6 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 		try (Stream<Path> files = Files.list(dir)) {
 			return files.filter(f -> f.toString().endsWith(".md") || f.toString().endsWith(".csv")).count();
 		}
-	}
-
-	private HttpResponse<String> get(String path, String user, String password) throws Exception {
-		return this.http.send(request(path, user, password).GET().build(), HttpResponse.BodyHandlers.ofString());
-	}
-
-	private HttpResponse<String> post(String path, String json, String user, String password) {
-		try {
-			return this.http.send(request(path, user, password).header("Content-Type", "application/json")
-				.POST(HttpRequest.BodyPublishers.ofString(json))
-				.build(), HttpResponse.BodyHandlers.ofString());
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private HttpRequest.Builder request(String path, String user, String password) {
-		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path));
-		if (user != null) {
-			builder.header("Authorization", "Basic "
-					+ Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
-		}
-		return builder;
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.payonce.reconciliation.it;
 
 import java.math.BigDecimal;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ class SuppressedAndDuplicateDeductionsReachTheAlertSinkIT extends Reconciliation
 	}
 
 	@Test
-	void paymentWithoutDeductionIsReportedMissing() {
+	void paymentWithoutDeductionIsReportedMissing() throws Exception {
 		// given a payment, published twice (a relay replay), whose deduction is suppressed
 		String orderNo = "IT-MISSING-" + UUID.randomUUID();
 		String eventId = UUID.randomUUID().toString();
@@ -65,6 +66,32 @@ class SuppressedAndDuplicateDeductionsReachTheAlertSinkIT extends Reconciliation
 		assertThat(findingsFor(orderNo)).anySatisfy(json -> assertThat(json).contains("\"kind\":\"MISSING\""));
 		assertThat(this.meters.get("payonce.reconciliation.findings").tag("kind", "MISSING").counter().count())
 			.isGreaterThanOrEqualTo(1.0);
+
+		// and a viewer reads it over HTTP, OPEN, once, filtered by kind and status
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+				get("/api/v1/findings?kind=MISSING&status=OPEN&limit=1000", "viewer", "viewer-local").body())
+			.contains("\"orderNo\":\"" + orderNo + "\""));
+		HttpResponse<String> open = get("/api/v1/findings?kind=MISSING&limit=1000", "viewer", "viewer-local");
+		assertThat(open.body().split("\"orderNo\":\"" + orderNo + "\"", -1)).hasSize(2);
+		assertThat(get("/api/v1/findings?kind=DUPLICATE&limit=1000", "viewer", "viewer-local").body())
+			.doesNotContain(orderNo);
+
+		// when the deduction is booked after all, then the same finding reads SETTLED
+		this.trade.update("INSERT INTO t_account_flow (user_id, amount, biz_no, type) VALUES (10086, -199.00, ?,"
+				+ " 'PAY_DEDUCT')", orderNo);
+		assertThat(get("/api/v1/findings?status=SETTLED&limit=1000", "viewer", "viewer-local").body())
+			.contains("\"orderNo\":\"" + orderNo + "\"");
+		assertThat(get("/api/v1/findings?status=OPEN&limit=1000", "viewer", "viewer-local").body())
+			.doesNotContain(orderNo);
+	}
+
+	@Test
+	void theFindingsEndpointNamesABadParameter() throws Exception {
+		for (String query : new String[] { "kind=LOST", "status=DONE", "from=yesterday", "limit=0" }) {
+			HttpResponse<String> answer = get("/api/v1/findings?" + query, "viewer", "viewer-local");
+			assertThat(answer.statusCode()).as(query).isEqualTo(400);
+			assertThat(answer.body()).as(query).contains("\"field\":\"" + query.substring(0, query.indexOf('=')) + "\"");
+		}
 	}
 
 	@Test

@@ -42,15 +42,21 @@ public final class JdbcLedgerReader implements LedgerReader {
 			             CASE WHEN type = 'REVERSE_DEDUCT' AND reverses_flow_id IS NULL
 			                       AND biz_no LIKE '%-REVERSE' AND CHAR_LENGTH(biz_no) > 8
 			                  THEN LEFT(biz_no, CHAR_LENGTH(biz_no) - 8) ELSE biz_no END AS base
-			      FROM t_account_flow WHERE created_at >= ? AND created_at < ?) f
+			      FROM t_account_flow WHERE created_at >= ? AND created_at < ? AND type <> 'TOP_UP') f
 			LEFT JOIN t_order o ON o.order_no = f.base
 			ORDER BY CAST(f.base AS BINARY), f.id""";
 
 	private static final String PAID_WITHOUT_FLOW = """
 			SELECT o.order_no, o.user_id, o.amount, o.currency, o.status FROM t_order o
 			WHERE o.status IN ('PAID', 'SETTLED') AND o.updated_at >= ? AND o.updated_at < ?
-			  AND NOT EXISTS (SELECT 1 FROM t_account_flow f WHERE f.biz_no = o.order_no)
+			  AND NOT EXISTS (SELECT 1 FROM t_account_flow f WHERE f.biz_no = o.order_no AND f.type <> 'TOP_UP')
 			ORDER BY o.order_no""";
+
+	/** Credits under an operator's reference, not an order's number: apart from the business numbers. */
+	private static final String TOP_UPS = """
+			SELECT id, user_id, amount, biz_no, type, reverses_flow_id, created_at FROM t_account_flow
+			WHERE type = 'TOP_UP' AND created_at >= ? AND created_at < ?
+			ORDER BY id""";
 
 	private static final String ACCOUNTS = """
 			SELECT a.user_id, a.balance,
@@ -85,6 +91,7 @@ public final class JdbcLedgerReader implements LedgerReader {
 		groups.flush();
 		this.jdbc.query(PAID_WITHOUT_FLOW, (RowCallbackHandler) rs -> visitor.paidOrderWithoutFlow(order(rs, "")), from,
 				to);
+		this.jdbc.query(TOP_UPS, (RowCallbackHandler) rs -> visitor.topUp(flow(rs)), from, to);
 		this.jdbc.query(ACCOUNTS, (RowCallbackHandler) rs -> visitor.account(new Account(rs.getLong("user_id"),
 				rs.getBigDecimal("balance"), rs.getBigDecimal("since_from"))), from, from, to);
 	}
@@ -114,9 +121,7 @@ public final class JdbcLedgerReader implements LedgerReader {
 				// the join may match another case of the number; identifiers are byte-exact (DESIGN.md)
 				this.order = (orderNo != null && orderNo.equals(base)) ? order(rs, "order_") : null;
 			}
-			this.flows.add(new Flow(rs.getLong("id"), rs.getLong("user_id"), rs.getBigDecimal("amount"),
-					rs.getString("biz_no"), rs.getString("type"), rs.getObject("reverses_flow_id", Long.class),
-					rs.getTimestamp("created_at").toInstant()));
+			this.flows.add(flow(rs));
 		}
 
 		void flush() {
@@ -128,6 +133,12 @@ public final class JdbcLedgerReader implements LedgerReader {
 			this.order = null;
 		}
 
+	}
+
+	private static Flow flow(ResultSet rs) throws SQLException {
+		return new Flow(rs.getLong("id"), rs.getLong("user_id"), rs.getBigDecimal("amount"), rs.getString("biz_no"),
+				rs.getString("type"), rs.getObject("reverses_flow_id", Long.class),
+				rs.getTimestamp("created_at").toInstant());
 	}
 
 	/** An order from columns {@code order_no, <prefix>user_id, <prefix>amount, currency, status}. */

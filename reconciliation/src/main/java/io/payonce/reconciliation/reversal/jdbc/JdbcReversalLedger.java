@@ -1,9 +1,6 @@
 package io.payonce.reconciliation.reversal.jdbc;
 
-import java.sql.PreparedStatement;
-import java.sql.Statement;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,11 +8,10 @@ import io.payonce.reconciliation.reversal.LedgerFlow;
 import io.payonce.reconciliation.reversal.ReversalAuditEntry;
 import io.payonce.reconciliation.reversal.ReversalLedger;
 import io.payonce.reconciliation.reversal.Reversals;
+import io.payonce.reconciliation.jdbc.Inserts;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -98,33 +94,11 @@ public final class JdbcReversalLedger implements ReversalLedger {
 				+ " reversal_flow_id, amount, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				Timestamp.from(entry.requestedAt()), entry.operator(), entry.channel().name(), entry.flowId(),
 				entry.bizNo(), entry.reason(), entry.outcome().name(), entry.reversalFlowId(), entry.amount(),
-				truncate(entry.detail()));
+				Inserts.detail(entry.detail()));
 	}
 
 	private long insert(String sql, Object... args) {
-		KeyHolder keys = new GeneratedKeyHolder();
-		this.jdbc.update(connection -> {
-			PreparedStatement statement = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
-			for (int i = 0; i < args.length; i++) {
-				if (args[i] == null) {
-					statement.setNull(i + 1, Types.NULL);
-				}
-				else {
-					statement.setObject(i + 1, args[i]);
-				}
-			}
-			return statement;
-		}, keys);
-		Number key = keys.getKey();
-		if (key == null) {
-			// INSERT ... SELECT found no row: the original is gone or no longer a debit; flows are never changed
-			throw new IllegalStateException("nothing inserted: " + sql);
-		}
-		return key.longValue();
-	}
-
-	private static String truncate(String text) {
-		return (text == null || text.length() <= 512) ? text : text.substring(0, 509) + "...";
+		return Inserts.insert(this.jdbc, sql, args);
 	}
 
 }
