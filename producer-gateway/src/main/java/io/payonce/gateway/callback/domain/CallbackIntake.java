@@ -57,13 +57,24 @@ public final class CallbackIntake {
 	}
 
 	/**
+	 * A callback of the platform.
 	 * @throws StoreUnavailableException when the database is down or the race could not be settled
 	 */
 	public IntakeOutcome receive(PaymentCallback callback) {
+		return receive(callback, PaymentSource.CALLBACK);
+	}
+
+	/**
+	 * A payment from {@code source}: the same decisions as for a callback; a row this call inserts records its
+	 * source, a payment already recorded keeps the one it has (a late callback of a payment found by query is a
+	 * {@code DUPLICATE}, and the other way round).
+	 * @throws StoreUnavailableException when the database is down or the race could not be settled
+	 */
+	public IntakeOutcome receive(PaymentCallback callback, PaymentSource source) {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
-				Decision decision = this.transactions.inTransaction(() -> decide(callback));
+				Decision decision = this.transactions.inTransaction(() -> decide(callback, source));
 				if (decision.outcome() != null) {
 					return decision.outcome();
 				}
@@ -71,7 +82,7 @@ public final class CallbackIntake {
 				// its own: the one whose insert was refused the order's key still holds InnoDB's locks from that
 				// refusal (a next-key lock on the key, gap locks inherited from the undone row) until it ends, and
 				// parallel callbacks inserting their rows beside each other's such locks deadlock one another.
-				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, decision.holder()));
+				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, source, decision.holder()));
 			}
 			catch (ConcurrentWriteException race) {
 				lastRace = race; // rolled back; decide again on what the winner committed
@@ -80,9 +91,9 @@ public final class CallbackIntake {
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
 	}
 
-	private Decision decide(PaymentCallback callback) {
+	private Decision decide(PaymentCallback callback, PaymentSource source) {
 		UUID newEventId = newEventId(callback);
-		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {
+		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, source, newEventId, this.clock.instant())) {
 			return Decision.answer(paysTheOrder(callback, newEventId));
 		}
 		return fromRows(callback, newEventId);
@@ -146,17 +157,17 @@ public final class CallbackIntake {
 	 * A payNo not seen before, for an order that {@code holder} holds (as read by the previous transaction: a holder
 	 * that succeeded stays so, one that did not is checked again by the CAS of its yield).
 	 */
-	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, StoredPayment holder) {
+	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, PaymentSource source, StoredPayment holder) {
 		UUID newEventId = newEventId(callback);
 		if (!callback.isSuccess() || holder.succeeded()) {
 			// A second charge (or, before SUCCESS, not money yet: nothing published until it reports SUCCESS).
-			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, newEventId, this.clock.instant())) {
+			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, source, newEventId, this.clock.instant())) {
 				return answerFromItsRow(callback, newEventId);
 			}
 			return callback.isSuccess() ? owedBack(callback, holder, newEventId) : IntakeOutcome.accepted(null);
 		}
 		takeOver(holder);
-		insert(callback, PaymentKind.PRIMARY, newEventId);
+		insert(callback, PaymentKind.PRIMARY, source, newEventId);
 		return paysTheOrder(callback, newEventId);
 	}
 
@@ -188,8 +199,8 @@ public final class CallbackIntake {
 		}
 	}
 
-	private void insert(PaymentCallback callback, PaymentKind kind, UUID eventId) {
-		if (!this.payments.insertIfNew(callback, kind, eventId, this.clock.instant())) {
+	private void insert(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId) {
+		if (!this.payments.insertIfNew(callback, kind, source, eventId, this.clock.instant())) {
 			// Its payNo (or, as PRIMARY, its order) was taken by a parallel callback: decide again on the winner.
 			throw new ConcurrentWriteException("Payment " + callback.payNo() + " was recorded meanwhile", null);
 		}
