@@ -17,7 +17,8 @@ class NoFrameworkInDomainLogicTest {
 	void domainPackagesUseNeitherSpringNorKafkaNorJdbc() {
 		noClasses().that()
 			.resideInAnyPackage("io.payonce.reconciliation.continuous", "io.payonce.reconciliation.audit",
-					"io.payonce.reconciliation.reversal", "io.payonce.reconciliation.alert")
+					"io.payonce.reconciliation.reversal", "io.payonce.reconciliation.alert",
+					"io.payonce.reconciliation.platform", "io.payonce.reconciliation.statement")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "java.sql..", "javax.sql..")
