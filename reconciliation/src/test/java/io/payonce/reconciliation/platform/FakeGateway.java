@@ -14,19 +14,19 @@ import io.payonce.platform.PlatformPayment;
  * The gateway's intake as far as the platform side sees it: one row per payNo, the first payNo of an order holds
  * it, another payNo of a held order is owed back; other content for a known payNo is a conflict.
  */
-final class FakeGateway implements GatewayPayments {
+public final class FakeGateway implements GatewayPayments {
 
-	final Map<String, PlatformPayment> rows = new LinkedHashMap<>();
+	public final Map<String, PlatformPayment> rows = new LinkedHashMap<>();
 
-	final Map<String, RepairSource> sources = new LinkedHashMap<>();
+	public final Map<String, RepairSource> sources = new LinkedHashMap<>();
 
-	final List<String> submissions = new ArrayList<>();
+	public final List<String> submissions = new ArrayList<>();
 
-	final Set<String> heldOrders = new HashSet<>();
+	public final Set<String> heldOrders = new HashSet<>();
 
-	final List<RecordedPayment> day = new ArrayList<>();
+	public final List<RecordedPayment> day = new ArrayList<>();
 
-	boolean down;
+	public boolean down;
 
 	@Override
 	public boolean holdsPaymentOf(String orderNo) {
