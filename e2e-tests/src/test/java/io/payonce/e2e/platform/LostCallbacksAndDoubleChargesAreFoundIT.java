@@ -256,9 +256,11 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 		changed[3] = new BigDecimal(changed[3]).add(new BigDecimal("0.01")).toPlainString();
 		lines.set(2, String.join(",", changed));
 		String forgedPayNo = "PN-FORGED-" + RUN;
+		// 1-based line numbers: the malformed line where the summary began, the forged row after it
 		lines.add(summary, forgedPayNo + ",O-FORGED-" + RUN + ",42,99.00,CNY,SUCCESS," + DAY + "T23:59:59Z,0.59");
 		lines.add(summary, "not,a,payment");
-		int malformedLine = summary + 2; // 1-based, after the forged row
+		int malformedLine = summary + 1;
+		int forgedLine = summary + 2;
 		byte[] tampered = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
 		int recordedBefore = countGatewayPayments();
 
@@ -277,7 +279,7 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 				+ imported.path("report").asString() + ".csv");
 		assertThat(report).contains("AMOUNT_MISMATCH,3," + changedPayNo)
 			.contains("0.01")
-			.contains("MISSING_CALLBACK," + (summary + 1) + "," + forgedPayNo)
+			.contains("MISSING_CALLBACK," + forgedLine + "," + forgedPayNo)
 			.contains("NOT_CONFIRMED")
 			.contains("UNREADABLE_LINE," + malformedLine);
 		assertThat(countGatewayPayments()).isEqualTo(recordedBefore);
