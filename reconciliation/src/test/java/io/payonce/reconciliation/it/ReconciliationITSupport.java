@@ -57,6 +57,8 @@ abstract class ReconciliationITSupport {
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
 		// the repair test audits from its incident in 2020 to now: ten years, not the default month
 		registry.add("payonce.reconciliation.audit.max-span", () -> MAX_SPAN);
+		// no gateway or platform runs beside these tests: active query is e2e-tests' to show
+		registry.add("payonce.reconciliation.active-query.enabled", () -> "false");
 	}
 
 }
