@@ -194,6 +194,8 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 		for (String orderNo : unpaid) {
 			assertThat(sourceOf(lostPayNoOf(orderNo))).as("source of the payment of %s", orderNo).isEqualTo("QUERY");
 		}
+		System.out.printf("platform side: %d payments, %d callbacks lost, %d orders charged twice; active query found"
+				+ " %d lost payments%n", PAYMENTS, lost().size(), secondCharges().size(), unpaid.size());
 	}
 
 	@Test
@@ -218,6 +220,8 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 		assertThat(findings.path("NOT_DEDUCTED").asInt()).isZero();
 		// what active query could not find (a lost first payment of an order its second charge paid) is repaired now
 		int missing = findings.path("MISSING_CALLBACK").asInt();
+		System.out.printf("platform side: statement of %s, %d rows, findings %s, balances %s%n", DAY,
+				imported.path("rows").asInt(), findings, imported.path("balances"));
 		assertThat(countGatewayPayments()).isEqualTo(recordedBefore + missing);
 		assertThat(countGatewayPayments()).isEqualTo(PAYMENTS + PAYMENTS / 200);
 		Set<String> doubleCharged = secondCharges().stream().map(PaymentView::orderNo).collect(Collectors.toSet());
