@@ -8,3 +8,6 @@ GRANT SELECT, UPDATE (balance, updated_at) ON t_account TO '${runtimeuser}'@'${g
 GRANT SELECT, INSERT ON t_account_flow TO '${runtimeuser}'@'${granteehost}';
 GRANT SELECT, INSERT ON t_reversal_audit TO '${runtimeuser}'@'${granteehost}';
 GRANT SELECT, INSERT ON t_top_up_audit TO '${runtimeuser}'@'${granteehost}';
+-- Statement reconciliation (V4): a file's import row is inserted once and its status moved by CAS; never deleted.
+GRANT SELECT, INSERT, UPDATE (status, operator, channel, started_at, finished_at, rows_read, line_errors, findings, report)
+  ON t_statement_import TO '${runtimeuser}'@'${granteehost}';

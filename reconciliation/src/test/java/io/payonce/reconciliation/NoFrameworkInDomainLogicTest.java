@@ -16,9 +16,10 @@ class NoFrameworkInDomainLogicTest {
 	@Test
 	void domainPackagesUseNeitherSpringNorKafkaNorJdbc() {
 		noClasses().that()
-			.resideInAnyPackage("io.payonce.reconciliation.continuous", "io.payonce.reconciliation.audit", "io.payonce.reconciliation.topup",
-					"io.payonce.reconciliation.finding",
-					"io.payonce.reconciliation.reversal", "io.payonce.reconciliation.alert")
+			.resideInAnyPackage("io.payonce.reconciliation.continuous", "io.payonce.reconciliation.audit",
+					"io.payonce.reconciliation.topup", "io.payonce.reconciliation.finding",
+					"io.payonce.reconciliation.reversal", "io.payonce.reconciliation.alert",
+					"io.payonce.reconciliation.platform", "io.payonce.reconciliation.statement")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "java.sql..", "javax.sql..")

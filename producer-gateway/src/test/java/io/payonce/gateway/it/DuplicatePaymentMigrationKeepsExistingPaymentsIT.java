@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import io.payonce.infra.LocalDatabase;
@@ -54,6 +55,9 @@ class DuplicatePaymentMigrationKeepsExistingPaymentsIT {
 		assertThat(jdbc.sql("SELECT CONCAT_WS(' ', pay_no, order_no, kind, primary_order_no) FROM t_payment ORDER BY id")
 			.query(String.class)
 			.list()).containsExactly("PN-1 P-1 PRIMARY P-1", "PN-2 P-2 PRIMARY P-2");
+		// and (V3) were brought in by their callbacks
+		assertThat(jdbc.sql("SELECT source FROM t_payment ORDER BY id").query(String.class).list())
+			.containsExactly("CALLBACK", "CALLBACK");
 		// and an order takes other payNos as DUPLICATE, but never a second PRIMARY nor a payNo twice
 		insert(jdbc, "PN-3", "P-1", "DUPLICATE");
 		insert(jdbc, "PN-4", "P-1", "DUPLICATE");
@@ -64,9 +68,11 @@ class DuplicatePaymentMigrationKeepsExistingPaymentsIT {
 	}
 
 	private static Flyway flyway(DriverManagerDataSource dataSource, String target) {
+		// the placeholders of R__cdc_reads_the_outbox.sql, as the gateway's application.yml gives them
 		return Flyway.configure()
 			.dataSource(dataSource)
 			.locations("classpath:db/migration")
+			.placeholders(Map.of("cdcuser", "payonce_cdc", "granteehost", "%"))
 			.target(target)
 			// the repeatable grant migration runs with the latest version and needs the service's placeholders
 			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.GATEWAY_APP))

@@ -166,6 +166,20 @@ abstract class GatewayIntegrationTest {
 		return get(this.lookup.port(), "/api/v1/payments/" + orderNo, "viewer", "viewer-local");
 	}
 
+	/** A POST to the lookup's port: the platform side's repair door ({@code source}, {@code reference} as query). */
+	HttpResponse<String> repair(String query, String body, String user, String password) {
+		HttpRequest.Builder request = HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + this.lookup.port() + "/api/v1/payments/repairs?" + query))
+			.timeout(Duration.ofSeconds(30))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (user != null) {
+			request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+				.encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+		}
+		return send(request.build());
+	}
+
 	/** A GET on any port of the gateway, with credentials or (user null) without. */
 	HttpResponse<String> get(int port, String path, String user, String password) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

@@ -66,6 +66,8 @@ abstract class ReconciliationITSupport {
 		registry.add("payonce.reconciliation.audit.report-dir", () -> workDir.resolve("reports").toString());
 		// the repair test audits from its incident in 2020 to now: ten years, not the default month
 		registry.add("payonce.reconciliation.audit.max-span", () -> MAX_SPAN);
+		// no gateway or platform runs beside these tests: active query is e2e-tests' to show
+		registry.add("payonce.reconciliation.active-query.enabled", () -> "false");
 	}
 
 	/** The trade schema as its owner: what a test seeds and checks, beside the service's own user. */

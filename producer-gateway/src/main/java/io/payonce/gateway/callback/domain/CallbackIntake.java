@@ -63,14 +63,34 @@ public final class CallbackIntake {
 	}
 
 	/**
+	 * A callback of the platform.
 	 * @param trace the callback's span, stored with the event it publishes (if any) in the payment's transaction
 	 * @throws StoreUnavailableException when the database is down or the race could not be settled
 	 */
 	public IntakeOutcome receive(PaymentCallback callback, TraceContext trace) {
+		return receive(callback, PaymentSource.CALLBACK, trace);
+	}
+
+	/**
+	 * A payment from {@code source} without trace context (active query, statement repair): see
+	 * {@link #receive(PaymentCallback, PaymentSource, TraceContext)}.
+	 */
+	public IntakeOutcome receive(PaymentCallback callback, PaymentSource source) {
+		return receive(callback, source, TraceContext.NONE);
+	}
+
+	/**
+	 * A payment from {@code source}: the same decisions as for a callback; a row this call inserts records its
+	 * source, a payment already recorded keeps the one it has (a late callback of a payment found by query is a
+	 * {@code DUPLICATE}, and the other way round).
+	 * @param trace the span stored with the event it publishes (if any) in the payment's transaction
+	 * @throws StoreUnavailableException when the database is down or the race could not be settled
+	 */
+	public IntakeOutcome receive(PaymentCallback callback, PaymentSource source, TraceContext trace) {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
-				Decision decision = this.transactions.inTransaction(() -> decide(callback, trace));
+				Decision decision = this.transactions.inTransaction(() -> decide(callback, source, trace));
 				if (decision.outcome() != null) {
 					return decision.outcome();
 				}
@@ -78,7 +98,8 @@ public final class CallbackIntake {
 				// its own: the one whose insert was refused the order's key still holds InnoDB's locks from that
 				// refusal (a next-key lock on the key, gap locks inherited from the undone row) until it ends, and
 				// parallel callbacks inserting their rows beside each other's such locks deadlock one another.
-				return this.transactions.inTransaction(() -> recordAnotherPayNo(callback, trace, decision.holder()));
+				return this.transactions
+					.inTransaction(() -> recordAnotherPayNo(callback, source, trace, decision.holder()));
 			}
 			catch (ConcurrentWriteException race) {
 				lastRace = race; // rolled back; decide again on what the winner committed
@@ -87,9 +108,9 @@ public final class CallbackIntake {
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
 	}
 
-	private Decision decide(PaymentCallback callback, TraceContext trace) {
+	private Decision decide(PaymentCallback callback, PaymentSource source, TraceContext trace) {
 		UUID newEventId = newEventId(callback);
-		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, newEventId, this.clock.instant())) {
+		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, source, newEventId, this.clock.instant())) {
 			return Decision.answer(paysTheOrder(callback, trace, newEventId));
 		}
 		return fromRows(callback, trace, newEventId);
@@ -153,17 +174,18 @@ public final class CallbackIntake {
 	 * A payNo not seen before, for an order that {@code holder} holds (as read by the previous transaction: a holder
 	 * that succeeded stays so, one that did not is checked again by the CAS of its yield).
 	 */
-	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, TraceContext trace, StoredPayment holder) {
+	private IntakeOutcome recordAnotherPayNo(PaymentCallback callback, PaymentSource source, TraceContext trace,
+			StoredPayment holder) {
 		UUID newEventId = newEventId(callback);
 		if (!callback.isSuccess() || holder.succeeded()) {
 			// A second charge (or, before SUCCESS, not money yet: nothing published until it reports SUCCESS).
-			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, newEventId, this.clock.instant())) {
+			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, source, newEventId, this.clock.instant())) {
 				return answerFromItsRow(callback, trace, newEventId);
 			}
 			return callback.isSuccess() ? owedBack(callback, trace, holder, newEventId) : IntakeOutcome.accepted(null);
 		}
 		takeOver(holder);
-		insert(callback, PaymentKind.PRIMARY, newEventId);
+		insert(callback, PaymentKind.PRIMARY, source, newEventId);
 		return paysTheOrder(callback, trace, newEventId);
 	}
 
@@ -196,8 +218,8 @@ public final class CallbackIntake {
 		}
 	}
 
-	private void insert(PaymentCallback callback, PaymentKind kind, UUID eventId) {
-		if (!this.payments.insertIfNew(callback, kind, eventId, this.clock.instant())) {
+	private void insert(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId) {
+		if (!this.payments.insertIfNew(callback, kind, source, eventId, this.clock.instant())) {
 			// Its payNo (or, as PRIMARY, its order) was taken by a parallel callback: decide again on the winner.
 			throw new ConcurrentWriteException("Payment " + callback.payNo() + " was recorded meanwhile", null);
 		}

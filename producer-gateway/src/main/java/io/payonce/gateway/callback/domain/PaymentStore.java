@@ -22,10 +22,12 @@ public interface PaymentStore {
 	 * undoes this insert alone: the transaction goes on, and what it reads next includes the row that holds the
 	 * key.
 	 *
+	 * @param source who brought the payment in, recorded with the row
 	 * @param eventId {@code null} when the callback publishes no event
 	 * @return {@code false} when a row already holds the payNo or (PRIMARY) the order
 	 */
-	boolean insertIfNew(PaymentCallback callback, PaymentKind kind, UUID eventId, Instant receivedAt);
+	boolean insertIfNew(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
+			Instant receivedAt);
 
 	/** {@code duplicate_count + 1}: atomic in the database, so parallel duplicates are all counted. */
 	void countDuplicate(long id, Instant at);

@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import io.payonce.gateway.callback.domain.PaymentCallback;
 import io.payonce.gateway.callback.domain.PaymentKind;
+import io.payonce.gateway.callback.domain.PaymentSource;
 import io.payonce.gateway.callback.domain.PaymentStore;
 import io.payonce.gateway.callback.domain.StoredPayment;
 
@@ -60,13 +61,14 @@ public class JdbcPaymentStore implements PaymentStore {
 	}
 
 	@Override
-	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, UUID eventId, Instant receivedAt) {
+	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
+			Instant receivedAt) {
 		try {
 			this.jdbc.sql("""
-					INSERT INTO t_payment (pay_no, order_no, kind, user_id, amount, currency, status, paid_at,
+					INSERT INTO t_payment (pay_no, order_no, kind, source, user_id, amount, currency, status, paid_at,
 					                       fingerprint, event_id, duplicate_count, received_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
-				.params(callback.payNo(), callback.orderNo(), kind.name(), callback.userId(), callback.amount(),
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
+				.params(callback.payNo(), callback.orderNo(), kind.name(), source.name(), callback.userId(), callback.amount(),
 						callback.currency(), callback.status(), utc(callback.paidAt()), callback.fingerprint(),
 						(eventId != null) ? eventId.toString() : null, utc(receivedAt))
 				.update();

@@ -496,4 +496,42 @@ class CallbackIntakeDecisionsTest {
 		assertThatThrownBy(() -> contended.receive(aCallback())).isInstanceOf(StoreUnavailableException.class);
 	}
 
+	@Test
+	void paymentFoundByQueryTakesTheCallbacksPathAndRecordsItsSource() {
+		// when: active query brings in a payment whose callback was lost
+		IntakeOutcome found = this.intake.receive(aCallback(), PaymentSource.QUERY);
+
+		// then: the order's one PaySuccess, the row marked as found by query
+		assertThat(found.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(this.db.events).singleElement()
+			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.PAY_SUCCESS.wireName()));
+		assertThat(this.db.sources).containsEntry(aCallback().payNo(), PaymentSource.QUERY);
+
+		// when: the late callback arrives after all, and the query finds it again
+		IntakeOutcome late = this.intake.receive(aCallback());
+		IntakeOutcome again = this.intake.receive(aCallback(), PaymentSource.QUERY);
+
+		// then: the same payment, nothing new, the source unchanged
+		assertThat(late.result()).isEqualTo(Result.DUPLICATE);
+		assertThat(again.result()).isEqualTo(Result.DUPLICATE);
+		assertThat(this.db.events).hasSize(1);
+		assertThat(this.db.sources).containsEntry(aCallback().payNo(), PaymentSource.QUERY);
+	}
+
+	@Test
+	void secondChargeFoundOnTheStatementIsOwedBackNotDeducted() {
+		// given
+		this.intake.receive(aCallback());
+
+		// when: the statement shows a second payNo for the order, never called back
+		IntakeOutcome found = this.intake.receive(withPayNo(aCallback(), "PN-SECOND"), PaymentSource.STATEMENT);
+
+		// then
+		assertThat(found.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
+		assertThat(found.published()).isTrue();
+		assertThat(this.db.events).extracting(OutboxEvent::type)
+			.containsExactly(EventType.PAY_SUCCESS.wireName(), EventType.DUPLICATE_PAYMENT.wireName());
+		assertThat(this.db.sources).containsEntry("PN-SECOND", PaymentSource.STATEMENT);
+	}
+
 }

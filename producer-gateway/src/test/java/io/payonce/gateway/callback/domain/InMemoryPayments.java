@@ -20,6 +20,9 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	final List<OutboxEvent> events = new ArrayList<>();
 
+	/** The source each payNo's row was inserted with (column {@code source}). */
+	final java.util.Map<String, PaymentSource> sources = new java.util.HashMap<>();
+
 	/**
 	 * {@code insert}, {@code insert refused}, {@code read}, {@code count duplicate}, {@code promote},
 	 * {@code promote refused}, {@code yield}, {@code yield refused}, {@code append}.
@@ -82,7 +85,8 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 	}
 
 	@Override
-	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, UUID eventId, Instant receivedAt) {
+	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
+			Instant receivedAt) {
 		if (this.beforeNextInsert != null) {
 			Runnable winner = this.beforeNextInsert;
 			this.beforeNextInsert = null;
@@ -100,6 +104,7 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 		}
 		this.calls.add("insert");
 		this.rows.add(rowOf(callback, kind, eventId, receivedAt));
+		this.sources.put(callback.payNo(), source);
 		return true;
 	}
 

@@ -1,0 +1,41 @@
+package io.payonce.reconciliation.statement;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+import io.payonce.platform.Statement;
+import io.payonce.reconciliation.statement.StatementFinding.Kind;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The report's CSV is one line per finding and per unreadable line, with the detail quoted; Markdown says if it balances. */
+class StatementReportFormatTest {
+
+	private final StatementReport report = new StatementReport(StatementFixture.DAY,
+			"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "alice", "CLI",
+			Instant.parse("2026-11-30T08:00:00Z"), 2, List.of(new Statement.LineError(4, "amount", "must have 2 decimals")),
+			List.of(new StatementFinding(Kind.AMOUNT_MISMATCH, 3, "PN-B", "O-B", "CNY", new BigDecimal("12.51"),
+					new BigDecimal("12.50"), null, "the statement says 12.51, \"we\" recorded 12.50, see below")),
+			List.of(new CurrencyBalance("CNY", 2, new BigDecimal("211.51"), 2, new BigDecimal("211.50"), BigDecimal.ZERO,
+					BigDecimal.ZERO, new BigDecimal("0.01"), new BigDecimal("199.00"), new BigDecimal("199.00"))),
+			true);
+
+	@Test
+	void csvHasOneLinePerFindingAndPerUnreadableLineWithTheDetailQuoted() {
+		assertThat(StatementReportFormat.csv(this.report).split("\n")).containsExactly(StatementReportFormat.CSV_HEADER,
+				"AMOUNT_MISMATCH,3,PN-B,O-B,CNY,12.51,12.50,0.01,none,"
+						+ "\"the statement says 12.51, \"\"we\"\" recorded 12.50, see below\"",
+				"UNREADABLE_LINE,4,,,,,,,none,\"line 4 (amount): must have 2 decimals\"");
+	}
+
+	@Test
+	void markdownSaysWhetherTheTotalsBalance() {
+		assertThat(StatementReportFormat.markdown(this.report)).contains("totals balance: **yes**")
+			.contains("| CNY | 211.51 | 2 | 211.50 | 2 | 0.00 | 0.00 | 0.01 | yes | 199.00 / 199.00 |")
+			.contains("- line 4 (amount): must have 2 decimals")
+			.contains("- AMOUNT_MISMATCH: 1");
+	}
+
+}
