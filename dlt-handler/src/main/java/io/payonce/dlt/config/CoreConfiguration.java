@@ -1,23 +1,13 @@
 package io.payonce.dlt.config;
 
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 
 import io.payonce.dlt.retry.streams.StreamsProperties;
 import io.payonce.dlt.terminal.StatusChange;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.kafka.KafkaAuditTrail;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -72,27 +62,8 @@ class CoreConfiguration implements SchedulingConfigurer {
 	/** Every decision of every instance, as read from the trail, goes to the index. */
 	@Bean
 	KafkaAuditTrail auditTrail(KafkaProperties kafka, TerminalIndex index) {
-		String timeoutMs = Long.toString(this.console.auditTimeout().toMillis());
-		Map<String, Object> producer = new HashMap<>(kafka.buildProducerProperties());
-		producer.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, this.console.auditTransactionalId());
-		producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-		producer.put(ProducerConfig.ACKS_CONFIG, "all");
-		producer.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs);
-		// an instance killed inside a turn holds the partitions of pay.success it wrote to (read_committed
-		// readers wait at its open transaction) until the next writer fences it or this timeout aborts it
-		producer.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, timeoutMs);
-		producer.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-		producer.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-		producer.remove(ProducerConfig.CLIENT_ID_CONFIG);
-		Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
-		consumer.remove(ConsumerConfig.GROUP_ID_CONFIG);
-		consumer.remove(ConsumerConfig.CLIENT_ID_CONFIG);
-		consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-		consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-		consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-		return new KafkaAuditTrail(this.console.auditTopic(), () -> new KafkaProducer<>(producer),
-				() -> new KafkaConsumer<>(consumer), (entry) -> {
+		return KafkaAuditTrail.create(this.console.auditTopic(), this.console.auditTransactionalId(),
+				kafka.buildProducerProperties(), kafka.buildConsumerProperties(), (entry) -> {
 					for (StatusChange change : entry.changes()) {
 						index.recorded(change);
 					}

@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -14,8 +16,12 @@ import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TrailState;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
@@ -24,6 +30,10 @@ import org.apache.kafka.common.errors.InvalidPidMappingException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TransactionAbortableException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,6 +107,36 @@ public final class KafkaAuditTrail implements AuditTrail {
 		this.timeout = timeout;
 	}
 
+	/**
+	 * The trail with its clients: every writer of {@code topic} uses the transactional id {@code transactionalId}
+	 * (the same on every instance: that is what serialises the writers), acks=all, idempotent; readers read
+	 * committed, without a group.
+	 * @param producerBase connection settings (bootstrap servers, security) for the producers
+	 * @param consumerBase the same for the readers
+	 */
+	public static KafkaAuditTrail create(String topic, String transactionalId, Map<String, Object> producerBase,
+			Map<String, Object> consumerBase, Consumer<AuditEntry> onEntry, Duration timeout) {
+		String timeoutMs = Long.toString(timeout.toMillis());
+		Map<String, Object> producer = new HashMap<>(producerBase);
+		producer.remove(ProducerConfig.CLIENT_ID_CONFIG);
+		producer.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+		producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+		producer.put(ProducerConfig.ACKS_CONFIG, "all");
+		producer.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs);
+		// an instance killed inside a turn holds the partitions of pay.success it wrote to (read_committed
+		// readers wait at its open transaction) until the next writer fences it or this timeout aborts it
+		producer.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, timeoutMs);
+		Map<String, Object> consumer = new HashMap<>(consumerBase);
+		consumer.remove(ConsumerConfig.GROUP_ID_CONFIG);
+		consumer.remove(ConsumerConfig.CLIENT_ID_CONFIG);
+		consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+		consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		return new KafkaAuditTrail(topic,
+				() -> new KafkaProducer<>(producer, new StringSerializer(), new ByteArraySerializer()),
+				() -> new KafkaConsumer<>(consumer, new StringDeserializer(), new ByteArrayDeserializer()), onEntry,
+				timeout);
+	}
+
 	@Override
 	public synchronized <T> T exclusive(Step<T> step) {
 		for (int turn = 1;; turn++) {
@@ -155,6 +195,9 @@ public final class KafkaAuditTrail implements AuditTrail {
 		}
 		catch (TrailUnavailableException ex) {
 			log.warn("Audit trail not read: {}", ex.getMessage());
+		}
+		catch (TamperedAuditTrailException ex) {
+			// logged and kept in broken(): health DOWN, reads of the trail 500, no more writes
 		}
 	}
 
