@@ -230,8 +230,8 @@ class DltHandlersServeOneConsoleIT {
 		Map<String, String> env = new LinkedHashMap<>(handlerEnvironment);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", dataDir.resolve("streams-" + name).toString());
 		// a killed member leaves the group after 6 s (broker minimum); client.id names its member in the group
-		List<String> args = List.of("--payonce.dlt.streams.properties[consumer.session.timeout.ms]=6000",
-				"--payonce.dlt.streams.properties[consumer.heartbeat.interval.ms]=1000",
+		env.put("PAYONCE_DLT_STREAMS_SESSION_TIMEOUT", "6s");
+		List<String> args = List.of("--payonce.dlt.streams.properties[consumer.heartbeat.interval.ms]=1000",
 				"--payonce.dlt.streams.properties[client.id]=dlt-group-it-" + name);
 		return DltHandlerInstance.start(name, env, args, dataDir);
 	}
