@@ -112,7 +112,7 @@ class CoreConfiguration implements SchedulingConfigurer {
 			}
 			return Health.up()
 				.withDetail("loaded", trail.loaded())
-				.withDetail("entries", trail.entries().size())
+				.withDetail("entries", trail.size())
 				.withDetail("head", trail.head())
 				.build();
 		};

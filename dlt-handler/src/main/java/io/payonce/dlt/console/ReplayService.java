@@ -94,10 +94,11 @@ public final class ReplayService {
 			turned = this.audit.exclusive((trail, turn) -> replayIn(trail, turn, selection, replayId, actor));
 		}
 		catch (AuditTrail.TrailUnavailableException ex) {
-			// nothing of the turn was committed: no record reached pay.success, the records stay as they were
+			// the turn was not committed (or, rarely, its outcome could not be read back: the message says which);
+			// the trail shows what happened either way, and a record is never replayed twice
 			List<TerminalRecord> records = select(selection);
 			this.audit.append(new AuditEntry(replayId, this.clock.instant(), actor, "REPLAY", selection.describe(),
-					eventIds(records), "FAILED: nothing replayed, " + ex.getMessage(), List.of()));
+					eventIds(records), "FAILED: " + ex.getMessage(), List.of()));
 			return new ReplayOutcome(replayId, false, records, List.of(),
 					records.stream().map(r -> r.eventId() + ": " + ex.getMessage()).toList());
 		}

@@ -90,6 +90,11 @@ public final class KafkaAuditTrail implements AuditTrail {
 
 	private volatile boolean loaded;
 
+	/** The head and size last read, for health: read without the lock a turn may hold for seconds. */
+	private volatile String seenHead = AuditChain.GENESIS;
+
+	private volatile int seenEntries;
+
 	/**
 	 * @param topic one partition; every instance of the handler uses the same one
 	 * @param producers transactional producers, all with one {@code transactional.id} for this topic
@@ -142,6 +147,7 @@ public final class KafkaAuditTrail implements AuditTrail {
 		for (int turn = 1;; turn++) {
 			failIfBroken();
 			boolean open = false;
+			KafkaTurn writes = null;
 			try {
 				if (this.producer == null) {
 					this.producer = this.producers.get();
@@ -151,10 +157,10 @@ public final class KafkaAuditTrail implements AuditTrail {
 				catchUp(); // after our initialisation: nobody can commit between this read and our commit but us
 				this.producer.beginTransaction();
 				open = true;
-				KafkaTurn writes = new KafkaTurn(this.head);
+				writes = new KafkaTurn(this.head);
 				T result = step.run(this.state, writes);
-				this.producer.commitTransaction();
-				open = false;
+				open = false; // from here on Kafka completes the transaction one way or the other
+				commit(writes);
 				long lastOffset = writes.lastOffset();
 				for (String logLine : writes.logLines()) {
 					// the chain's head leaves the host with the log: the witness against a trail rewritten from scratch
@@ -166,8 +172,8 @@ public final class KafkaAuditTrail implements AuditTrail {
 			catch (KafkaException ex) {
 				closeProducer();
 				if (!isFenced(ex)) {
-					throw new TrailUnavailableException("audit trail " + this.partition.topic() + " not written: "
-							+ ex.getMessage(), ex);
+					throw new TrailUnavailableException("audit trail " + this.partition.topic() + " not written, nothing "
+							+ "of this action was done: " + ex.getMessage(), ex);
 				}
 				if (turn >= MAX_TURNS) {
 					throw new TrailUnavailableException("audit trail " + this.partition.topic() + " busy: " + turn
@@ -182,6 +188,37 @@ public final class KafkaAuditTrail implements AuditTrail {
 				}
 				throw ex;
 			}
+		}
+	}
+
+	/**
+	 * Commits the turn. A commit that fails other than by fencing may still have completed at the broker; the truth
+	 * is then read back: a new producer fences this one (which aborts the transaction if it is still open) and the
+	 * trail is read to its end. If the turn's first entry is there, the turn committed; if not, it never will.
+	 */
+	private void commit(KafkaTurn writes) {
+		try {
+			this.producer.commitTransaction();
+		}
+		catch (KafkaException ex) {
+			if (isFenced(ex) || writes.first() == null) {
+				throw ex;
+			}
+			closeProducer();
+			try {
+				this.producer = this.producers.get();
+				this.producer.initTransactions();
+				catchUp();
+			}
+			catch (KafkaException | TrailUnavailableException unknown) {
+				closeProducer();
+				throw new TrailUnavailableException("audit trail " + this.partition.topic() + ": the outcome of this "
+						+ "action is unknown (its commit failed: " + ex.getMessage() + "); the trail will show it", unknown);
+			}
+			if (!this.entries.contains(writes.first())) {
+				throw ex; // aborted: nothing of the turn was committed
+			}
+			log.warn("Audit turn committed although its commit reported {}", ex.getMessage());
 		}
 	}
 
@@ -209,13 +246,13 @@ public final class KafkaAuditTrail implements AuditTrail {
 	@Override
 	public void verify() {
 		failIfBroken();
+		List<AuditEntry> read = entries(); // before the stored trail, which can only have grown since
 		Chain stored = new Chain();
 		try (org.apache.kafka.clients.consumer.Consumer<String, byte[]> fresh = this.consumers.get()) {
 			fresh.assign(List.of(this.partition));
 			fresh.seekToBeginning(List.of(this.partition));
 			readToEnd(fresh, stored, -1);
 		}
-		List<AuditEntry> read = entries();
 		if (stored.broken != null) {
 			throw new TamperedAuditTrailException(stored.broken);
 		}
@@ -236,8 +273,14 @@ public final class KafkaAuditTrail implements AuditTrail {
 		return this.loaded;
 	}
 
-	public synchronized String head() {
-		return this.head;
+	/** The chain's head as last read (not waiting for a turn in progress). */
+	public String head() {
+		return this.seenHead;
+	}
+
+	/** How many entries were read (not waiting for a turn in progress). */
+	public int size() {
+		return this.seenEntries;
 	}
 
 	/** Stops reading and writing; an open turn of this instance is aborted by Kafka (or by the next writer). */
@@ -263,6 +306,8 @@ public final class KafkaAuditTrail implements AuditTrail {
 		Chain live = new Chain(this.head, this.entries, this.state, this.onEntry);
 		readToEnd(this.reader, live, offset);
 		this.head = live.head;
+		this.seenHead = live.head;
+		this.seenEntries = this.entries.size();
 		if (live.broken != null) {
 			this.broken = live.broken;
 			log.error("{}; nothing more is read or written on this trail until it is repaired", live.broken);
@@ -363,6 +408,8 @@ public final class KafkaAuditTrail implements AuditTrail {
 
 		private final List<String> logLines = new ArrayList<>();
 
+		private AuditEntry first;
+
 		KafkaTurn(String head) {
 			this.head = head;
 		}
@@ -374,6 +421,9 @@ public final class KafkaAuditTrail implements AuditTrail {
 			this.sent.add(KafkaAuditTrail.this.producer.send(new ProducerRecord<>(
 					KafkaAuditTrail.this.partition.topic(), 0, entry.id(), AuditLinkJson.encode(this.head, hash, canonical))));
 			this.head = hash;
+			if (this.first == null) {
+				this.first = entry;
+			}
 			this.logLines.add("Audit entry " + entry.id() + " " + entry.action() + " by " + entry.actor() + ": "
 					+ entry.result() + "; chain head " + hash);
 		}
@@ -403,6 +453,11 @@ public final class KafkaAuditTrail implements AuditTrail {
 
 		List<String> logLines() {
 			return this.logLines;
+		}
+
+		/** The turn's first entry, {@code null} if it appended none. */
+		AuditEntry first() {
+			return this.first;
 		}
 
 	}
