@@ -58,7 +58,7 @@ import static org.awaitility.Awaitility.await;
  * released by the other and deducted once, and no audit entry is lost (the survivor and a restarted instance with
  * an empty state folder show every entry the killed one showed).</li>
  * </ul>
- * Ladder: one retry after 20 s (attempt 2 is the last), long enough to kill an instance while retries wait.
+ * Ladder: one retry after 30 s (attempt 2 is the last), long enough to kill an instance while retries wait.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DltHandlersServeOneConsoleIT {
@@ -70,7 +70,7 @@ class DltHandlersServeOneConsoleIT {
 	/** dlt-handler/README.md: {@code payonce.dlt.streams.application-id} default, the Streams consumer group. */
 	private static final String LADDER_GROUP = "payonce-dlt-handler";
 
-	private static final String BACKOFF = "20s";
+	private static final String BACKOFF = "30s";
 
 	private static final int PENDING_RETRIES = 6;
 
@@ -145,8 +145,10 @@ class DltHandlersServeOneConsoleIT {
 		String firstEvent = awaitTerminal(consoleA, first);
 		replayedEvent = firstEvent;
 		String secondEvent = awaitTerminal(consoleA, second);
-		assertThat(statusOn(consoleB, first)).isEqualTo("OPEN");
-		assertThat(statusOn(consoleB, second)).isEqualTo("OPEN");
+		await().atMost(CONSOLE_TIMEOUT).untilAsserted(() -> {
+			assertThat(statusOn(consoleB, first)).isEqualTo("OPEN");
+			assertThat(statusOn(consoleB, second)).isEqualTo("OPEN");
+		});
 		ledger.openAccount(first.userId(), TOPPED_UP, first.callback().currency());
 		ledger.openAccount(second.userId(), TOPPED_UP, second.callback().currency());
 
@@ -183,7 +185,7 @@ class DltHandlersServeOneConsoleIT {
 	@Test
 	@Order(2)
 	void killNineOfTheInstanceHoldingPendingRetriesLosesNoRetryAndNoAuditEntry() throws Exception {
-		// given payments that failed once for lack of money, waiting in the ladder for their retry in 20 s
+		// given payments that failed once for lack of money, waiting in the ladder for their retry in 30 s
 		List<SeededPayment> payments = new ArrayList<>();
 		for (int i = 0; i < PENDING_RETRIES; i++) {
 			SeededPayment payment = PaymentFixture.seedPayableOrder(ledger, PaymentFixture.aCallback(), TOO_POOR);
