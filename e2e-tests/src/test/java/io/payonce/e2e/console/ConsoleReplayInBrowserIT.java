@@ -209,7 +209,7 @@ class ConsoleReplayInBrowserIT {
 		return browser.findElement(row).findElement(By.cssSelector("td.status")).getText();
 	}
 
-	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit file. */
+	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit trail topic. */
 	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
 		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
 		Path consoleDir = Files.createDirectories(stack.dataDir().resolve("console-browser-it"));
