@@ -166,7 +166,13 @@ public final class KafkaAuditTrail implements AuditTrail {
 					// the chain's head leaves the host with the log: the witness against a trail rewritten from scratch
 					log.info(logLine);
 				}
-				catchUpTo(lastOffset); // our own links, read back: the index shows the turn before the API answers
+				try {
+					catchUpTo(lastOffset); // our own links, read back: the index shows the turn before the API answers
+				}
+				catch (TrailUnavailableException | TamperedAuditTrailException ex) {
+					// committed all the same: the next refresh reads it; a broken chain is kept in broken()
+					log.warn("Audit turn committed, not read back yet: {}", ex.getMessage());
+				}
 				return result;
 			}
 			catch (KafkaException ex) {
