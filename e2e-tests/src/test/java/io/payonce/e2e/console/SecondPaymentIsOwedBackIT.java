@@ -166,6 +166,7 @@ class SecondPaymentIsOwedBackIT {
 		// and when the handler restarts without any local state, REFUNDED is still there: it lives in Kafka
 		dltHandler.stop();
 		deleteRecursively(stateDir);
+		assertThat(stateDir).doesNotExist();
 		dltHandler.start();
 		ConsoleApi restarted = new ConsoleApi(dltHandler.baseUrl());
 		await().atMost(CONSOLE_TIMEOUT).untilAsserted(() -> assertThat(restarted.duplicatePayments(first.orderNo()))
@@ -173,7 +174,6 @@ class SecondPaymentIsOwedBackIT {
 			.satisfies((entry) -> assertThat(entry).containsEntry("state", "REFUNDED")
 				.containsEntry("refundedBy", ConsoleApi.ADMIN)
 				.containsEntry("note", "refund R-" + second.payNo())));
-		assertThat(stateDir).doesNotExist();
 		assertThat(restarted.audit()).anySatisfy((action) -> assertThat((String) action.get("result"))
 			.startsWith("OK: REFUNDED").contains("refund R-" + second.payNo()));
 
