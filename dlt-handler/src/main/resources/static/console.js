@@ -64,7 +64,8 @@ async function load() {
     replay.type = 'button';
     replay.textContent = 'Replay';
     replay.className = 'replay';
-    replay.disabled = record.status === 'RESOLVED';
+    // a terminal record is replayed once (by any instance); a new failure comes back as a new, OPEN record
+    replay.disabled = record.status !== 'OPEN';
     replay.addEventListener('click', () => replayOne(record.eventId));
     cell(row, '').appendChild(replay);
     tbody.appendChild(row);

@@ -11,7 +11,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /**
  * The retry schedule, the terminal index, the alert rules, the replay rules and the duplicate-payment index
  * and refund rules are plain Java: no Spring,
- * no Kafka, no Jackson. Adapters live in the {@code streams}, {@code kafka}, {@code file}, {@code infra},
+ * no Kafka, no Jackson. Adapters live in the {@code streams}, {@code kafka}, {@code infra},
  * {@code web} sub-packages.
  */
 class NoFrameworkInDomainLogicTest {
@@ -28,7 +28,7 @@ class NoFrameworkInDomainLogicTest {
 			.or()
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
 			.or()
-			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayRateLimiter")
+			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayRateLimit")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "tools.jackson..",

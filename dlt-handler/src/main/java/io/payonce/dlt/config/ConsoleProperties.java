@@ -1,6 +1,5 @@
 package io.payonce.dlt.config;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 import jakarta.validation.constraints.Min;
@@ -11,9 +10,15 @@ import org.springframework.validation.annotation.Validated;
 /**
  * The ops console ({@code payonce.dlt.console.*}).
  *
- * @param auditFile the JSON-lines audit trail [PAYONCE_DLT_CONSOLE_AUDIT_FILE]
- * @param replayLimit records that may be replayed per {@code replayWindow} (token bucket)
- * [PAYONCE_DLT_CONSOLE_REPLAY_LIMIT, default 60]
+ * @param auditTopic the audit trail: a one-partition topic shared by every handler instance, created by the
+ * handler (retention unlimited) [PAYONCE_DLT_CONSOLE_AUDIT_TOPIC, default {@code payonce.dlt.audit}]; its writers
+ * share the transactional id {@code <audit-topic>.writer}
+ * @param auditRefresh how often an instance reads what the others appended [PAYONCE_DLT_CONSOLE_AUDIT_REFRESH,
+ * default 500ms]
+ * @param auditTimeout how long reading the trail to its end or writing a turn may take before the request is
+ * answered 503 [PAYONCE_DLT_CONSOLE_AUDIT_TIMEOUT, default 10s]
+ * @param replayLimit records that may be replayed per {@code replayWindow}, by all instances together (sliding
+ * window on the audit trail) [PAYONCE_DLT_CONSOLE_REPLAY_LIMIT, default 60]
  * @param replayWindow [PAYONCE_DLT_CONSOLE_REPLAY_WINDOW, default 1m]
  * <p>
  * The console's users are the service's ops users ({@code payonce.ops.users}, module {@code ops}): VIEWER reads,
@@ -21,15 +26,28 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("payonce.dlt.console")
-public record ConsoleProperties(Path auditFile, @Min(1) Integer replayLimit, Duration replayWindow) {
+public record ConsoleProperties(String auditTopic, Duration auditRefresh, Duration auditTimeout,
+		@Min(1) Integer replayLimit, Duration replayWindow) {
+
+	public static final String DEFAULT_AUDIT_TOPIC = "payonce.dlt.audit";
 
 	public ConsoleProperties {
-		if (auditFile == null) {
-			auditFile = Path.of(System.getProperty("java.io.tmpdir"), "payonce-dlt-handler", "audit.jsonl");
+		if (auditTopic == null || auditTopic.isBlank()) {
+			auditTopic = DEFAULT_AUDIT_TOPIC;
 		}
+		auditRefresh = positiveOr(auditRefresh, Duration.ofMillis(500));
+		auditTimeout = positiveOr(auditTimeout, Duration.ofSeconds(10));
 		replayLimit = (replayLimit == null) ? 60 : replayLimit;
-		replayWindow = (replayWindow == null || replayWindow.isZero() || replayWindow.isNegative())
-				? Duration.ofMinutes(1) : replayWindow;
+		replayWindow = positiveOr(replayWindow, Duration.ofMinutes(1));
+	}
+
+	/** The transactional id every instance writes the trail with: one id, so that one writer commits at a time. */
+	public String auditTransactionalId() {
+		return this.auditTopic + ".writer";
+	}
+
+	private static Duration positiveOr(Duration value, Duration fallback) {
+		return (value == null || value.isZero() || value.isNegative()) ? fallback : value;
 	}
 
 }

@@ -12,10 +12,9 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleConfiguration {
 
 	@Bean
-	ReplayService replayService(TerminalIndex index, AuditTrail audit, ReplayPublisher publisher,
-			ConsoleProperties properties, Clock clock) {
-		return new ReplayService(index, audit, publisher,
-				new ReplayRateLimiter(properties.replayLimit(), properties.replayWindow(), clock), clock);
+	ReplayService replayService(TerminalIndex index, AuditTrail audit, ConsoleProperties properties, Clock clock) {
+		return new ReplayService(index, audit,
+				new ReplayRateLimit(properties.replayLimit(), properties.replayWindow()), clock);
 	}
 
 }

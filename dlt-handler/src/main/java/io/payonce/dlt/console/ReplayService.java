@@ -15,18 +15,21 @@ import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
+import io.payonce.dlt.terminal.TrailState;
 
 /**
  * Replay and resolve, the two things an operator does to a terminal record. Replays go to
  * {@code pay.success} with the original event id, so the consumer's guards (Redis key, order state CAS,
- * unique flow) make a second replay deduct nothing: replay is safe to repeat, never a shortcut to the
- * database. Every action, dry runs and refusals included, lands in the audit trail.
+ * unique flow) would make a second replay deduct nothing: replay is never a shortcut to the database. Every
+ * action, dry runs and refusals included, lands in the audit trail.
  * <p>
- * A replay is written to the trail <em>before</em> the first record is published (result {@code STARTED}),
- * then again with its outcome and status changes, under the same id (the {@code payonce-replay-id} of the
- * published records). If the trail cannot be written, nothing is published; if the handler dies between the
- * publish and the outcome, the trail still shows who started what (the records stay OPEN in the index, and a
- * second replay of them deducts nothing).
+ * <b>Once per occurrence, across instances.</b> A replay is decided and made in one exclusive turn on the shared
+ * audit trail ({@link AuditTrail#exclusive}): the turn sees every decision any instance committed, drops the
+ * records already replayed or resolved at that topic position, checks the rate limit on the trail, and then
+ * writes the intent ({@code STARTED}), the records for {@code pay.success} and the outcome with the REPLAYED
+ * changes, all committed together or not at all. Two operators replaying the same record on two instances at
+ * once produce one replay; the other is told nothing was left to replay. A record that fails again after its
+ * replay comes back as a new terminal record (a new position), OPEN, and may be replayed again.
  */
 public final class ReplayService {
 
@@ -34,32 +37,28 @@ public final class ReplayService {
 
 	private final AuditTrail audit;
 
-	private final ReplayPublisher publisher;
-
-	private final ReplayRateLimiter limiter;
+	private final ReplayRateLimit limit;
 
 	private final Clock clock;
 
 	private final Supplier<String> ids;
 
-	public ReplayService(TerminalIndex index, AuditTrail audit, ReplayPublisher publisher, ReplayRateLimiter limiter,
-			Clock clock) {
-		this(index, audit, publisher, limiter, clock, () -> UUID.randomUUID().toString());
+	public ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock) {
+		this(index, audit, limit, clock, () -> UUID.randomUUID().toString());
 	}
 
-	ReplayService(TerminalIndex index, AuditTrail audit, ReplayPublisher publisher, ReplayRateLimiter limiter,
-			Clock clock, Supplier<String> ids) {
+	ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock, Supplier<String> ids) {
 		this.index = index;
 		this.audit = audit;
-		this.publisher = publisher;
-		this.limiter = limiter;
+		this.limit = limit;
 		this.clock = clock;
 		this.ids = ids;
 	}
 
 	/**
-	 * The records a selection means. Explicit ids may name OPEN or REPLAYED records (replaying again is
-	 * harmless); a filter selects only OPEN records, so "replay all" never repeats earlier replays.
+	 * The records a selection means, as this instance's view shows them: explicit ids name records that are not
+	 * RESOLVED, a filter selects OPEN ones. The exclusive turn then keeps only those the committed trail still
+	 * shows undecided.
 	 */
 	public List<TerminalRecord> select(Selection selection) {
 		List<TerminalRecord> result = new ArrayList<>();
@@ -75,50 +74,97 @@ public final class ReplayService {
 		return this.index.list(openOnly);
 	}
 
+	/**
+	 * @throws RateLimitedException the selection is larger than the room the rate limit leaves (audited, nothing
+	 * replayed)
+	 * @throws AuditTrail.TrailUnavailableException neither the replay nor its failure could be written
+	 */
 	public ReplayOutcome replay(Selection selection, boolean dryRun, String actor) {
-		List<TerminalRecord> records = select(selection);
 		String replayId = this.ids.get();
-		Instant at = this.clock.instant();
-		List<String> eventIds = records.stream().map(TerminalRecord::eventId).toList();
 		if (dryRun) {
-			this.audit.append(new AuditEntry(replayId, at, actor, "REPLAY_DRY_RUN", selection.describe(), eventIds,
-					"OK: would replay " + records.size(), List.of()));
+			List<TerminalRecord> records = select(selection).stream()
+				.filter(r -> r.status() == TerminalStatus.OPEN)
+				.toList();
+			this.audit.append(new AuditEntry(replayId, this.clock.instant(), actor, "REPLAY_DRY_RUN",
+					selection.describe(), eventIds(records), "OK: would replay " + records.size(), List.of()));
 			return new ReplayOutcome(replayId, true, records, List.of(), List.of());
 		}
-		if (!this.limiter.tryAcquire(records.size())) {
-			this.audit.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds,
-					"REJECTED: rate limit, " + this.limiter.available() + " record(s) available now", List.of()));
-			throw new RateLimitedException(records.size(), this.limiter.available());
+		Turned turned;
+		try {
+			turned = this.audit.exclusive((trail, turn) -> replayIn(trail, turn, selection, replayId, actor));
 		}
-		// intent first: no record reaches pay.success without its entry in the trail
-		this.audit.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds,
-				"STARTED: replaying " + records.size(), List.of()));
-		List<String> replayed = new ArrayList<>();
-		List<String> failed = new ArrayList<>();
-		List<StatusChange> changes = new ArrayList<>();
-		for (TerminalRecord record : records) {
-			try {
-				this.publisher.publish(record, replayId);
-				replayed.add(record.eventId());
-				this.index.change(record.eventId(), TerminalStatus.REPLAYED, null, actor, at).ifPresent(changes::add);
-			}
-			catch (ReplayPublisher.ReplayFailedException ex) {
-				failed.add(record.eventId() + ": " + ex.getMessage());
-			}
+		catch (AuditTrail.TrailUnavailableException ex) {
+			// the turn was not committed (or, rarely, its outcome could not be read back: the message says which);
+			// the trail shows what happened either way, and a record is never replayed twice
+			List<TerminalRecord> records = select(selection);
+			this.audit.append(new AuditEntry(replayId, this.clock.instant(), actor, "REPLAY", selection.describe(),
+					eventIds(records), "FAILED: " + ex.getMessage(), List.of()));
+			return new ReplayOutcome(replayId, false, records, List.of(),
+					records.stream().map(r -> r.eventId() + ": " + ex.getMessage()).toList());
 		}
-		String result = failed.isEmpty() ? "OK: replayed " + replayed.size()
-				: "FAILED: replayed " + replayed.size() + ", failed " + failed;
-		this.audit.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds, result, changes));
-		return new ReplayOutcome(replayId, false, records, replayed, failed);
+		if (turned.refusedAvailable() >= 0) {
+			throw new RateLimitedException(turned.records().size(), turned.refusedAvailable());
+		}
+		return new ReplayOutcome(replayId, false, turned.records(), eventIds(turned.records()), List.of());
 	}
 
-	/** Marks a record handled without replaying it (refunded by hand, duplicate, …); the note says why. */
-	public Optional<StatusChange> resolve(String eventId, String note, String actor) {
+	/** One turn of a replay; may run more than once, acts only through {@code turn}. */
+	private Turned replayIn(TrailState trail, AuditTrail.Turn turn, Selection selection, String replayId,
+			String actor) {
 		Instant at = this.clock.instant();
-		Optional<StatusChange> change = this.index.change(eventId, TerminalStatus.RESOLVED, note, actor, at);
-		this.audit.append(new AuditEntry(this.ids.get(), at, actor, "RESOLVE", "id " + eventId, List.of(eventId),
-				change.isPresent() ? "OK" : "REJECTED: unknown or already resolved", change.stream().toList()));
-		return change;
+		List<TerminalRecord> selected = select(selection);
+		// the claim: only an occurrence no instance has replayed or resolved yet
+		List<TerminalRecord> records = selected.stream().filter(r -> trail.decision(r.position()).isEmpty()).toList();
+		if (records.isEmpty()) {
+			turn.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds(selected),
+					"REJECTED: nothing to replay, " + selected.size() + " selected record(s) already replayed or resolved",
+					List.of()));
+			return new Turned(records, -1);
+		}
+		long available = this.limit.available(trail, at);
+		if (records.size() > available) {
+			turn.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds(records),
+					"REJECTED: rate limit, " + available + " record(s) available now", List.of()));
+			return new Turned(records, available);
+		}
+		// intent first, then the records, then the outcome: one commit, so none of it is seen without the rest
+		turn.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds(records),
+				"STARTED: replaying " + records.size(), List.of()));
+		List<StatusChange> changes = new ArrayList<>();
+		for (TerminalRecord record : records) {
+			turn.replay(record, replayId);
+			changes.add(new StatusChange(record.eventId(), record.position(), TerminalStatus.REPLAYED, null, actor, at));
+		}
+		turn.append(new AuditEntry(replayId, at, actor, "REPLAY", selection.describe(), eventIds(records),
+				"OK: replayed " + records.size(), changes));
+		return new Turned(records, -1);
+	}
+
+	/**
+	 * Marks a record handled without replaying it (refunded by hand, duplicate, …); the note says why. RESOLVED is
+	 * final; an OPEN or a REPLAYED record may be resolved.
+	 * @return the change, empty if the record is unknown or resolved already (audited either way)
+	 */
+	public Optional<StatusChange> resolve(String eventId, String note, String actor) {
+		String id = this.ids.get();
+		return this.audit.exclusive((trail, turn) -> {
+			Instant at = this.clock.instant();
+			Optional<StatusChange> change = this.index.find(eventId)
+				.filter(r -> trail.decision(r.position()).map(d -> d.status() != TerminalStatus.RESOLVED).orElse(true))
+				.map(r -> new StatusChange(eventId, r.position(), TerminalStatus.RESOLVED, note, actor, at));
+			turn.append(new AuditEntry(id, at, actor, "RESOLVE", "id " + eventId, List.of(eventId),
+					change.isPresent() ? "OK" : "REJECTED: unknown or already resolved", change.stream().toList()));
+			return change;
+		});
+	}
+
+	private static List<String> eventIds(List<TerminalRecord> records) {
+		return records.stream().map(TerminalRecord::eventId).toList();
+	}
+
+	/** What a turn decided: the records, and the room left when the rate limit refused them (else -1). */
+	private record Turned(List<TerminalRecord> records, long refusedAvailable) {
+
 	}
 
 	/** Explicit event ids, or else a filter. */
@@ -133,7 +179,10 @@ public final class ReplayService {
 
 	}
 
-	/** What a replay did (or, for a dry run, would do). */
+	/**
+	 * What a replay did (or, for a dry run, would do).
+	 * @param selected the records it applied to; empty when every selected one was replayed or resolved already
+	 */
 	public record ReplayOutcome(String replayId, boolean dryRun, List<TerminalRecord> selected, List<String> replayed,
 			List<String> failed) {
 

@@ -12,7 +12,7 @@
  * twice, redelivered, or reported by both detectors is one entry. The operators' decisions are records of a
  * compacted topic of their own (one partition, key = payNo), written before the console answers and read from
  * the beginning at every start: REFUNDED survives a restart, is the same on every handler instance and does not
- * depend on the local audit file (unlike the terminal records' decisions, which issue 18 moves). The audit trail
+ * depend on the audit trail (the terminal records' decisions live in the shared audit trail topic). The audit trail
  * still gets an entry for every action (who, when, note, result), as for replays.
  *
  * <p>

@@ -11,10 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The console's view of the terminal topic: the latest terminal record per event id, with the operators'
- * decisions. Rebuilt on every start from the topic (read from the beginning) plus the decisions in the
- * audit trail, which are keyed by the exact topic position so that a record that fails again after a
- * replay shows up OPEN again. Transitions are guarded: RESOLVED is final, only the current occurrence can
- * change.
+ * decisions. Rebuilt on every start from the topic (read from the beginning) plus the decisions of the shared
+ * audit trail (every instance's, read from the beginning and then followed), which are keyed by the exact topic
+ * position so that a record that fails again after a replay shows up OPEN again. The index only shows decisions;
+ * they are made on the committed trail ({@code ReplayService}), where RESOLVED is final and an occurrence is
+ * replayed once.
  */
 public final class TerminalIndex {
 
@@ -23,7 +24,7 @@ public final class TerminalIndex {
 	/** Decisions by topic position, from the audit trail; applied when that record (re)arrives. */
 	private final Map<String, StatusChange> decisions = new ConcurrentHashMap<>();
 
-	/** Re-applies a decision recorded earlier (on start, before or after its record arrived). */
+	/** A decision read from the audit trail (at start, or as any instance commits it), before or after its record. */
 	public synchronized void recorded(StatusChange change) {
 		this.decisions.put(change.position(), change);
 		TerminalRecord current = this.byEventId.get(change.eventId());
@@ -62,23 +63,6 @@ public final class TerminalIndex {
 		}
 		result.sort(Comparator.comparing(TerminalRecord::arrivedAt).thenComparing(TerminalRecord::eventId));
 		return result;
-	}
-
-	/**
-	 * Applies an operator's decision to the current occurrence of an event.
-	 * @return the change to record in the audit trail, empty if the transition is not allowed
-	 */
-	public synchronized Optional<StatusChange> change(String eventId, TerminalStatus next, String note, String by,
-			Instant at) {
-		TerminalRecord current = this.byEventId.get(eventId);
-		// guard: RESOLVED is final; OPEN and REPLAYED may be replayed (again) or resolved
-		if (current == null || current.status() == TerminalStatus.RESOLVED || next == TerminalStatus.OPEN) {
-			return Optional.empty();
-		}
-		StatusChange change = new StatusChange(eventId, current.position(), next, note, by, at);
-		this.decisions.put(change.position(), change);
-		this.byEventId.put(eventId, current.withStatus(next, note, by, at));
-		return Optional.of(change);
 	}
 
 	/** Open terminal records: the backlog that alerts watch. */

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.payonce.dlt.MutableClock;
 import io.payonce.dlt.alert.infra.BacklogMonitor;
+import io.payonce.dlt.terminal.StatusChange;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
@@ -60,7 +61,8 @@ class BacklogMonitorTest {
 		this.clock.set(T0.plus(Duration.ofMinutes(5)));
 		this.monitor.evaluate();
 
-		this.index.change("evt-1", TerminalStatus.RESOLVED, "refunded by hand", "admin", this.clock.instant());
+		this.index.recorded(new StatusChange("evt-1", "0:" + "evt-1".hashCode(), TerminalStatus.RESOLVED,
+				"refunded by hand", "admin", this.clock.instant()));
 		this.monitor.evaluate();
 
 		assertThat(this.sent).extracting(Alert::level).containsExactly(AlertLevel.WARNING, AlertLevel.NONE);

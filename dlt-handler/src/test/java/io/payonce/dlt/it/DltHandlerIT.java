@@ -84,7 +84,7 @@ class DltHandlerIT {
 		registry.add("spring.kafka.bootstrap-servers", () -> LocalStack.shared().kafka().bootstrapServers());
 		registry.add("payonce.dlt.streams.application-id", () -> "dlt-handler-it-" + UUID.randomUUID());
 		registry.add("payonce.dlt.streams.state-dir", () -> dir.resolve("streams").toString());
-		registry.add("payonce.dlt.console.audit-file", () -> dir.resolve("audit.jsonl").toString());
+		registry.add("payonce.dlt.console.audit-topic", () -> "dlt-handler-it-audit-" + UUID.randomUUID());
 		registry.add("payonce.dlt.retry.tiers", () -> BACKOFF.toMillis() + "ms");
 		registry.add("payonce.dlt.retry.max-retries", () -> "2");
 		registry.add("payonce.dlt.retry.punctuate-interval", () -> "200ms");

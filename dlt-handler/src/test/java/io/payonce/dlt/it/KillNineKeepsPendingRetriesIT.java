@@ -102,7 +102,7 @@ class KillNineKeepsPendingRetriesIT {
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
 		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());
-		env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", stateDir.resolveSibling(stateDir.getFileName() + "-audit.jsonl").toString());
+		env.put("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", applicationId + "-audit");
 		env.put("PAYONCE_DLT_RETRY_TIERS", "120s");
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// the killed member must leave the group quickly (broker minimum 6 s)

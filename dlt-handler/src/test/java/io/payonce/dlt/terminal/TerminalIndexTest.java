@@ -30,21 +30,12 @@ class TerminalIndexTest {
 	@Test
 	void aReplayedRecordThatFailsAgainIsOpenAgain() {
 		this.index.arrived(record("evt-1", "0:5", T0.minusSeconds(60)));
-		this.index.change("evt-1", TerminalStatus.REPLAYED, null, "alice", T0);
+		this.index.recorded(new StatusChange("evt-1", "0:5", TerminalStatus.REPLAYED, null, "alice", T0));
 
 		this.index.arrived(record("evt-1", "0:9", T0.plusSeconds(600)));
 
 		assertThat(this.index.find("evt-1").orElseThrow().status()).isEqualTo(TerminalStatus.OPEN);
 		assertThat(this.index.backlog(T0.plusSeconds(660)).open()).isEqualTo(1);
-	}
-
-	@Test
-	void resolvedIsFinal() {
-		this.index.arrived(record("evt-1", "0:5", T0));
-
-		assertThat(this.index.change("evt-1", TerminalStatus.RESOLVED, "refunded", "alice", T0)).isPresent();
-		assertThat(this.index.change("evt-1", TerminalStatus.REPLAYED, null, "alice", T0)).isEmpty();
-		assertThat(this.index.change("evt-unknown", TerminalStatus.RESOLVED, "x", "alice", T0)).isEmpty();
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +53,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The second payment is answered 200 {@code DUPLICATE_PAYMENT} to each of 20 concurrent callbacks and once more
  * later, lands on {@code pay.refund-required} exactly once, is listed in the ops console OPEN, then REFUNDED by an
  * admin (audited, one change however often sent) and still REFUNDED after the handler restarted without its
- * audit file; the first payment's deduction is untouched. The console page's "Duplicate payments" section does
+ * local state (its audit trail is a Kafka topic too); the first payment's deduction is untouched. The console page's "Duplicate payments" section does
  * the same in a headless Chromium (skipped, with the apt line, where Chromium is not installed).
  */
 class SecondPaymentIsOwedBackIT {
@@ -71,7 +72,7 @@ class SecondPaymentIsOwedBackIT {
 
 	private static ServiceProcess dltHandler;
 
-	private static Path auditFile;
+	private static Path stateDir;
 
 	private static TradeLedger ledger;
 
@@ -80,9 +81,10 @@ class SecondPaymentIsOwedBackIT {
 		LocalStack stack = LocalStack.shared();
 		pipeline = Pipeline.start(stack, "outbox-relay", "deduct-consumer", "producer-gateway");
 		ledger = pipeline.ledger();
-		// its own audit file, not the machine-wide default: the test deletes it to show where REFUNDED lives
-		auditFile = Files.createDirectories(stack.dataDir().resolve("second-payment-it")).resolve("audit.jsonl");
-		dltHandler = pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", auditFile.toString()));
+		// its own audit trail and state folder: the test deletes the folder to show that REFUNDED lives in Kafka
+		stateDir = Files.createDirectories(stack.dataDir().resolve("second-payment-it-" + UUID.randomUUID()));
+		dltHandler = pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC",
+				"e2e.second-payment.audit." + UUID.randomUUID(), "PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString()));
 	}
 
 	@AfterAll
@@ -161,9 +163,10 @@ class SecondPaymentIsOwedBackIT {
 				assertThat((String) action.get("result")).startsWith("OK: REFUNDED").contains("refund R-" + second.payNo());
 			});
 
-		// and when the handler restarts without its audit file, REFUNDED is still there: it lives in Kafka
+		// and when the handler restarts without any local state, REFUNDED is still there: it lives in Kafka
 		dltHandler.stop();
-		Files.deleteIfExists(auditFile);
+		deleteRecursively(stateDir);
+		assertThat(stateDir).doesNotExist();
 		dltHandler.start();
 		ConsoleApi restarted = new ConsoleApi(dltHandler.baseUrl());
 		await().atMost(CONSOLE_TIMEOUT).untilAsserted(() -> assertThat(restarted.duplicatePayments(first.orderNo()))
@@ -171,7 +174,8 @@ class SecondPaymentIsOwedBackIT {
 			.satisfies((entry) -> assertThat(entry).containsEntry("state", "REFUNDED")
 				.containsEntry("refundedBy", ConsoleApi.ADMIN)
 				.containsEntry("note", "refund R-" + second.payNo())));
-		assertThat(auditFile).doesNotExist();
+		assertThat(restarted.audit()).anySatisfy((action) -> assertThat((String) action.get("result"))
+			.startsWith("OK: REFUNDED").contains("refund R-" + second.payNo()));
 
 		// and the first payment's deduction is untouched: one PAY_DEDUCT, balance debited once, one PaySuccess
 		assertDeductedOnce(first);
@@ -269,6 +273,14 @@ class SecondPaymentIsOwedBackIT {
 		});
 		assertThat(ledger.balance(payment.userId()))
 			.hasValueSatisfying((balance) -> assertThat(balance).isEqualByComparingTo(payment.balanceAfterOneDeduction()));
+	}
+
+	private static void deleteRecursively(Path dir) throws IOException {
+		try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+			for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
 	}
 
 }

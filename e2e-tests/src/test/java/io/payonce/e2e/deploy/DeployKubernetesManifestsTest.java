@@ -242,16 +242,6 @@ class DeployKubernetesManifestsTest {
 	}
 
 	@Test
-	void singletonsAreSingletons() {
-		// the relay has a hot standby (DeployRelayRunsALeaderAndAStandbyTest)
-		for (String service : List.of("dlt-handler")) {
-			Map<String, Object> deployment = Manifest.of(service).object("Deployment", service);
-			assertThat(DeployFiles.at(deployment, "spec.replicas")).as(service).isEqualTo(1);
-			assertThat(DeployFiles.at(deployment, "spec.strategy.type")).as(service).isEqualTo("Recreate");
-		}
-	}
-
-	@Test
 	void theKustomizationListsEveryManifest() throws IOException {
 		Map<String, Object> kustomization = DeployFiles.yaml(DeployFiles.k8sDir().resolve("kustomization.yaml"));
 		List<String> resources = DeployFiles.list(kustomization.get("resources")).stream().map(String::valueOf).toList();

@@ -286,8 +286,7 @@ final class FaultBench implements AutoCloseable {
 		Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(DLT));
 		env.put("PAYONCE_DLT_RETRY_TIERS", RETRY_TIERS);
 		env.put("PAYONCE_DLT_RETRY_MAX_RETRIES", Integer.toString(MAX_RETRIES));
-		env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", this.stack.dataDir().resolve("dlt-audit-" + this.runId + ".jsonl")
-			.toString());
+		env.put("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", "e2e.faults.audit." + this.runId);
 		return env;
 	}
 

@@ -23,7 +23,7 @@ import io.payonce.platform.callback.CallbackClient;
  * <pre>
  * Pipeline pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
  * pipeline.callbacks().send(callback);  pipeline.ledger().orderStatus(orderNo);  pipeline.service("deduct-consumer").kill();
- * pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_FILE", file));   // one more, with its own settings
+ * pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", topic));   // one more, with its own settings
  * </pre>
  */
 public final class Pipeline implements AutoCloseable {
@@ -66,7 +66,7 @@ public final class Pipeline implements AutoCloseable {
 
 	/**
 	 * One more service in this pipeline, with the stack's environment for it and {@code overrides} on top (e.g. its
-	 * own audit file), on a free port; returns once it reports UP. {@link #close()} stops it with the others.
+	 * own audit topic), on a free port; returns once it reports UP. {@link #close()} stops it with the others.
 	 */
 	public ServiceProcess launch(String module, Map<String, String> overrides) {
 		if (this.services.containsKey(module)) {

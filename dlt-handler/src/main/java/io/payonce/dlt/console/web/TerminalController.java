@@ -63,7 +63,10 @@ class TerminalController {
 		return ResponseEntity.of(this.index.find(eventId));
 	}
 
-	/** Replays one record with {@code {"dryRun": false}}; any other body ({@code {}} too) is a dry run. */
+	/**
+	 * Replays one record with {@code {"dryRun": false}}; any other body ({@code {}} too) is a dry run. 409 when the
+	 * record was replayed or resolved already (by this or another instance: an occurrence is replayed once).
+	 */
 	@PostMapping(path = "/terminal/{eventId}/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<Outcome> replayOne(@PathVariable String eventId, @RequestBody ReplayOne body, Principal principal) {
 		if (this.index.find(eventId).isEmpty()) {

@@ -20,6 +20,10 @@ class RetryStreamsConfiguration {
 	@Bean
 	Properties retryStreamsConfig(KafkaProperties kafka, StreamsProperties streams) {
 		Properties config = new Properties();
+		// a group of instances: a crashed one's partitions move after the session timeout, to a warm standby
+		config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, streams.standbyReplicas());
+		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+				(int) streams.sessionTimeout().toMillis());
 		config.putAll(streams.properties());
 		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));

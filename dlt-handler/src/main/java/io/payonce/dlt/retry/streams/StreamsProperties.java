@@ -1,6 +1,7 @@
 package io.payonce.dlt.retry.streams;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -15,6 +16,12 @@ import org.springframework.validation.annotation.Validated;
  * [PAYONCE_DLT_STREAMS_STATE_DIR]
  * @param replicationFactor of the internal changelog topic, 1 on the local stack
  * [PAYONCE_DLT_STREAMS_REPLICATION_FACTOR]
+ * @param standbyReplicas warm copies of each task's pending store kept on other instances (Kafka Streams
+ * {@code num.standby.replicas}): with two instances and 1, the survivor of a crash releases the dead one's
+ * retries without restoring the store from its changelog first [PAYONCE_DLT_STREAMS_STANDBY_REPLICAS, default 1]
+ * @param sessionTimeout how long the group waits for a silent instance before its retry partitions move to the
+ * others (Kafka's default, 45 s, would hold a crashed instance's due retries that long)
+ * [PAYONCE_DLT_STREAMS_SESSION_TIMEOUT, default 10s]
  * @param properties further Kafka Streams settings passed as they are, e.g.
  * {@code payonce.dlt.streams.properties[consumer.session.timeout.ms]=10000}; they cannot switch off
  * {@code exactly_once_v2}
@@ -22,7 +29,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("payonce.dlt.streams")
 public record StreamsProperties(String applicationId, Path stateDir, Integer replicationFactor,
-		Map<String, String> properties) {
+		Integer standbyReplicas, Duration sessionTimeout, Map<String, String> properties) {
 
 	public StreamsProperties {
 		if (applicationId == null || applicationId.isBlank()) {
@@ -33,6 +40,15 @@ public record StreamsProperties(String applicationId, Path stateDir, Integer rep
 		}
 		if (replicationFactor == null) {
 			replicationFactor = 1;
+		}
+		standbyReplicas = (standbyReplicas == null) ? 1 : standbyReplicas;
+		sessionTimeout = (sessionTimeout == null) ? Duration.ofSeconds(10) : sessionTimeout;
+		if (standbyReplicas < 0) {
+			throw new IllegalArgumentException("payonce.dlt.streams.standby-replicas must not be negative");
+		}
+		if (sessionTimeout.toMillis() < 6_000) {
+			throw new IllegalArgumentException("payonce.dlt.streams.session-timeout below 6s is refused by Kafka's "
+					+ "default group.min.session.timeout.ms, was " + sessionTimeout);
 		}
 		properties = (properties == null) ? Map.of() : Map.copyOf(properties);
 	}

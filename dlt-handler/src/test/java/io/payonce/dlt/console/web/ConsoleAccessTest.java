@@ -11,9 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.payonce.dlt.config.ConsoleProperties;
 import io.payonce.ops.security.OpsSecurityAutoConfiguration;
-import io.payonce.dlt.console.ReplayPublisher;
-import io.payonce.dlt.console.ReplayRateLimiter;
+import io.payonce.dlt.console.ReplayRateLimit;
 import io.payonce.dlt.console.ReplayService;
+import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.ListAuditTrail;
 import io.payonce.dlt.terminal.TerminalIndex;
@@ -236,16 +236,22 @@ class ConsoleAccessTest {
 			return new CopyOnWriteArrayList<>();
 		}
 
+		/** Replays are committed with the turn: the event ids of the committed ones are "published". */
 		@Bean
-		AuditTrail auditTrail() {
-			return new ListAuditTrail();
+		AuditTrail auditTrail(TerminalIndex index, List<String> published) {
+			return new ListAuditTrail(index) {
+
+				@Override
+				protected void commit(List<AuditEntry> entries, List<String> replays) {
+					replays.forEach((replay) -> published.add(replay.substring(0, replay.indexOf('@'))));
+				}
+
+			};
 		}
 
 		@Bean
-		ReplayService replayService(TerminalIndex index, AuditTrail audit, List<String> published, Clock clock) {
-			ReplayPublisher recording = (record, replayId) -> published.add(record.eventId());
-			return new ReplayService(index, audit, recording, new ReplayRateLimiter(100, Duration.ofMinutes(1), clock),
-					clock);
+		ReplayService replayService(TerminalIndex index, AuditTrail audit, Clock clock) {
+			return new ReplayService(index, audit, new ReplayRateLimit(100, Duration.ofMinutes(1)), clock);
 		}
 
 	}

@@ -1,30 +1,22 @@
-package io.payonce.dlt.console.kafka;
+package io.payonce.dlt.terminal.kafka;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
-import io.payonce.dlt.console.ReplayPublisher;
 import io.payonce.dlt.terminal.TerminalRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.stereotype.Component;
 
-/** Synchronous send: the console answers "replayed" only after the broker acknowledged the record. */
-@Component
-class KafkaReplayPublisher implements ReplayPublisher {
+/**
+ * A terminal record as its replay on {@code pay.success}: same key, value and event id, attempt 1, the replay id, and
+ * the payment's trace context.
+ */
+final class ReplayRecords {
 
-	private final KafkaTemplate<String, byte[]> kafka;
-
-	KafkaReplayPublisher(KafkaTemplate<String, byte[]> kafka) {
-		this.kafka = kafka;
+	private ReplayRecords() {
 	}
 
-	@Override
-	public void publish(TerminalRecord record, String replayId) throws ReplayFailedException {
+	static ProducerRecord<String, byte[]> of(TerminalRecord record, String replayId) {
 		ProducerRecord<String, byte[]> out = new ProducerRecord<>(Topic.PAY_SUCCESS.topicName(), record.orderNo(),
 				record.payload().getBytes(StandardCharsets.UTF_8));
 		add(out, PayonceHeaders.EVENT_ID, record.eventId());
@@ -37,16 +29,7 @@ class KafkaReplayPublisher implements ReplayPublisher {
 		// the payment's trace continues through the replay (issue 17)
 		copy(record, out, PayonceHeaders.TRACEPARENT);
 		copy(record, out, PayonceHeaders.TRACESTATE);
-		try {
-			this.kafka.send(out).get(30, TimeUnit.SECONDS);
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new ReplayFailedException("publish to pay.success failed: " + ex.getMessage(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new ReplayFailedException("interrupted while publishing", ex);
-		}
+		return out;
 	}
 
 	private static void copy(TerminalRecord from, ProducerRecord<String, byte[]> to, String header) {

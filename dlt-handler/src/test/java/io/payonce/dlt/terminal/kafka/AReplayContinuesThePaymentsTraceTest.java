@@ -1,4 +1,4 @@
-package io.payonce.dlt.console.kafka;
+package io.payonce.dlt.terminal.kafka;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -8,14 +8,8 @@ import java.util.Map;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
-import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.core.ProducerFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,33 +18,25 @@ class AReplayContinuesThePaymentsTraceTest {
 
 	private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-01";
 
-	private final MockProducer<String, byte[]> producer = new MockProducer<>(true, null, new StringSerializer(),
-			new ByteArraySerializer());
-
-	private final ProducerFactory<String, byte[]> factory = () -> this.producer;
-
-	private final KafkaReplayPublisher publisher = new KafkaReplayPublisher(new KafkaTemplate<>(this.factory));
-
 	@Test
-	void theReplayedRecordKeepsTheTraceparentAndTraceState() throws Exception {
+	void theReplayedRecordKeepsTheTraceparentAndTraceState() {
 		// when
-		this.publisher.publish(terminal(Map.of(PayonceHeaders.EVENT_ID, "evt-1", PayonceHeaders.TRACEPARENT,
-				TRACEPARENT, PayonceHeaders.TRACESTATE, "congo=t61rcWkgMzE")), "replay-1");
+		ProducerRecord<String, byte[]> sent = ReplayRecords.of(terminal(Map.of(PayonceHeaders.EVENT_ID, "evt-1",
+				PayonceHeaders.TRACEPARENT, TRACEPARENT, PayonceHeaders.TRACESTATE, "congo=t61rcWkgMzE")), "replay-1");
 
 		// then
-		ProducerRecord<String, byte[]> sent = this.producer.history().get(0);
 		assertThat(text(sent, PayonceHeaders.TRACEPARENT)).isEqualTo(TRACEPARENT);
 		assertThat(text(sent, PayonceHeaders.TRACESTATE)).isEqualTo("congo=t61rcWkgMzE");
 		assertThat(text(sent, PayonceHeaders.REPLAY_ID)).isEqualTo("replay-1");
 	}
 
 	@Test
-	void aTerminalRecordWithoutTraceContextIsReplayedWithoutOne() throws Exception {
+	void aTerminalRecordWithoutTraceContextIsReplayedWithoutOne() {
 		// when
-		this.publisher.publish(terminal(Map.of(PayonceHeaders.EVENT_ID, "evt-1")), "replay-2");
+		ProducerRecord<String, byte[]> sent = ReplayRecords.of(terminal(Map.of(PayonceHeaders.EVENT_ID, "evt-1")),
+				"replay-2");
 
 		// then the consumer starts a trace of its own
-		ProducerRecord<String, byte[]> sent = this.producer.history().get(0);
 		assertThat(sent.headers().lastHeader(PayonceHeaders.TRACEPARENT)).isNull();
 		assertThat(sent.headers().lastHeader(PayonceHeaders.TRACESTATE)).isNull();
 	}
