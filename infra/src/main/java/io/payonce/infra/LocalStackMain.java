@@ -167,15 +167,12 @@ public final class LocalStackMain {
 	/**
 	 * A service's environment under {@code ./payonce}: the stack's, the gateway's lookup on its documented port, and
 	 * every file a service keeps inside {@code .payonce/}, so that {@code ./payonce reset} leaves nothing of an old
-	 * run behind (the console's audit trail, the audit reports).
+	 * run behind (the audit reports; the console's audit trail is a Kafka topic, whose data lives there too).
 	 */
 	private Map<String, String> environment(LocalStack stack, String module) {
 		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(module));
 		if (env.containsKey(LocalStack.GATEWAY_LOOKUP_PORT)) {
 			env.put(LocalStack.GATEWAY_LOOKUP_PORT, Integer.toString(GATEWAY_LOOKUP_PORT));
-		}
-		if (module.equals("dlt-handler")) {
-			env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", this.dir.resolve("dlt-handler-audit.jsonl").toString());
 		}
 		if (module.equals("reconciliation")) {
 			env.put("PAYONCE_RECONCILIATION_AUDIT_REPORT_DIR", this.dir.resolve("reconciliation-reports").toString());
