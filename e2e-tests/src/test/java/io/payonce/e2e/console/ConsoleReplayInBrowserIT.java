@@ -1,10 +1,7 @@
 package io.payonce.e2e.console;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,7 +218,7 @@ class ConsoleReplayInBrowserIT {
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// not the machine-wide default in java.io.tmpdir: decisions of other handlers must not apply here
 		env.put("PAYONCE_DLT_CONSOLE_AUDIT_FILE", consoleDir.resolve("audit.jsonl").toString());
-		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), freePort(),
+		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), ServiceProcess.freePort(),
 				env, dir);
 		try {
 			return handler.awaitHealthy(Duration.ofMinutes(4));
@@ -253,13 +250,5 @@ class ConsoleReplayInBrowserIT {
 		return records.isEmpty() ? null : records.get(0);
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
 }

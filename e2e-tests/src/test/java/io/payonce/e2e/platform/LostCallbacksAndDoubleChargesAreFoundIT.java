@@ -3,8 +3,6 @@ package io.payonce.e2e.platform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -118,7 +116,7 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 	static void start() throws Exception {
 		LocalStack stack = LocalStack.shared();
 		pipeline = Pipeline.start(stack, "outbox-relay", "deduct-consumer");
-		lookupPort = freePort();
+		lookupPort = ServiceProcess.freePort();
 		ServiceProcess gateway = pipeline.launch("producer-gateway",
 				Map.of(LocalStack.GATEWAY_LOOKUP_PORT, Integer.toString(lookupPort)));
 		simulator = SimulatorProcess.start(stack, gateway.baseUrl(),
@@ -491,12 +489,6 @@ class LostCallbacksAndDoubleChargesAreFoundIT {
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException(ex);
-		}
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
 		}
 	}
 

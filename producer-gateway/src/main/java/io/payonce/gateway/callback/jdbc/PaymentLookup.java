@@ -6,7 +6,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.payonce.gateway.callback.domain.StoredPayment;
@@ -17,10 +16,10 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Reads one payment (or a day of payments) for the ops lookup through a small read-only pool of its own: lookups never wait for, nor
- * hold, a connection of the callbacks' pool. Database errors become {@code StoreUnavailableException} (503) as
- * for callbacks ({@link SpringTransactions}). Not a {@code DataSource} bean, so Spring Boot's own pool stays
- * the application's data source.
+ * Reads an order's payments (or a day of payments) for the ops lookup through a small read-only pool of its own:
+ * lookups never wait for, nor hold, a connection of the callbacks' pool. Database errors become
+ * {@code StoreUnavailableException} (503) as for callbacks ({@link SpringTransactions}). Not a {@code DataSource}
+ * bean, so Spring Boot's own pool stays the application's data source.
  */
 public final class PaymentLookup implements AutoCloseable {
 
@@ -39,8 +38,9 @@ public final class PaymentLookup implements AutoCloseable {
 		this.transactions = new SpringTransactions(new TransactionTemplate(new DataSourceTransactionManager(pool)));
 	}
 
-	public Optional<StoredPayment> find(String orderNo) {
-		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
+	/** The order's payments, oldest first, read in one transaction (empty: the gateway never saw the order). */
+	public List<StoredPayment> find(String orderNo) {
+		return this.transactions.inTransaction(() -> this.payments.findAllOfOrder(orderNo));
 	}
 
 	/**
