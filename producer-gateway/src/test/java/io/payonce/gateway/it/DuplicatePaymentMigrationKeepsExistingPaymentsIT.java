@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import io.payonce.infra.LocalDatabase;
@@ -68,11 +67,9 @@ class DuplicatePaymentMigrationKeepsExistingPaymentsIT {
 	}
 
 	private static Flyway flyway(DriverManagerDataSource dataSource, String target) {
-		// the placeholders of R__cdc_reads_the_outbox.sql, as the gateway's application.yml gives them
 		return Flyway.configure()
 			.dataSource(dataSource)
 			.locations("classpath:db/migration")
-			.placeholders(Map.of("cdcuser", "payonce_cdc", "granteehost", "%"))
 			.target(target)
 			// the repeatable grant migration runs with the latest version and needs the service's placeholders
 			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.GATEWAY_APP))

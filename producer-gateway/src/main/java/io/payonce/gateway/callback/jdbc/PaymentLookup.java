@@ -18,8 +18,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Reads an order's payments (or a day of payments) for the ops lookup through a small read-only pool of its own:
  * lookups never wait for, nor hold, a connection of the callbacks' pool. Database errors become
- * {@code StoreUnavailableException} (503) as for callbacks ({@link SpringTransactions}). Not a {@code DataSource} bean, so Spring Boot's own pool stays
- * the application's data source.
+ * {@code StoreUnavailableException} (503) as for callbacks ({@link SpringTransactions}). Not a {@code DataSource}
+ * bean, so Spring Boot's own pool stays the application's data source.
  */
 public final class PaymentLookup implements AutoCloseable {
 
