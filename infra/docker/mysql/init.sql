@@ -7,8 +7,8 @@
 -- DeploySqlInitScriptsAgreeTest (e2e-tests, package io.payonce.e2e.deploy) keeps the two files in step.
 -- Runs once, on the first start of an empty data volume (docker-entrypoint-initdb.d).
 
-CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
--- orderNo and payNo are byte-exact identifiers (DESIGN.md): the trade schema compares bytes, 'ab-1' is not 'AB-1'.
+-- orderNo and payNo are byte-exact identifiers (DESIGN.md) in both schemas: 'ab-1' is not 'AB-1'.
+CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- Per schema an owner for Flyway (WITH GRANT OPTION: its migrations grant the runtime users their table rights),

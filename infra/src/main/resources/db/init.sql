@@ -5,8 +5,8 @@
 DELETE FROM mysql.global_priv WHERE User = '';
 FLUSH PRIVILEGES;
 
-CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
--- orderNo and payNo are byte-exact identifiers (DESIGN.md): the trade schema compares bytes, 'ab-1' is not 'AB-1'.
+-- orderNo and payNo are byte-exact identifiers (DESIGN.md) in both schemas: 'ab-1' is not 'AB-1'.
+CREATE DATABASE IF NOT EXISTS payonce_gateway CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 CREATE DATABASE IF NOT EXISTS payonce_trade CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- Least privilege (SECURITY.md). Per schema an owner, the user Flyway runs as (spring.flyway.user): every right

@@ -163,10 +163,29 @@ abstract class ContainerNode implements ManagedNode {
 	@Override
 	public synchronized void kill() {
 		if (!isRunning()) {
-			return;
+			throw new IllegalStateException(this.name + ": docker kill found no running container");
 		}
 		resume();
 		docker().killContainerCmd(id()).exec();
+		long deadline = System.nanoTime() + Duration.ofSeconds(STOP_TIMEOUT_SECONDS).toNanos();
+		while (isRunning()) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(this.name + ": container still running " + STOP_TIMEOUT_SECONDS
+						+ " s after docker kill");
+			}
+			ProcessNode.pauseBriefly();
+		}
+	}
+
+	/** The exit code Docker recorded for the container's last run (no host PID: -1). */
+	@Override
+	public java.util.Optional<Exit> lastExit() {
+		InspectContainerResponse.ContainerState state = state();
+		if (state == null || Boolean.TRUE.equals(state.getRunning()) || state.getExitCodeLong() == null
+				|| state.getFinishedAt() == null || state.getFinishedAt().startsWith("0001-")) {
+			return java.util.Optional.empty();
+		}
+		return java.util.Optional.of(new Exit(-1, state.getExitCodeLong().intValue()));
 	}
 
 	/** {@code docker pause}: every process of the container frozen, its ports still open. */

@@ -43,11 +43,19 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 
 	private final int partitions;
 
+	/** One listener per service link of {@link FaultLinks}, advertised at the link's proxy; empty without links. */
+	private final List<FaultLinks.KafkaListener> links;
+
 	KafkaBroker(Path stackDir, int port, int controllerPort, int partitions) {
+		this(stackDir, port, controllerPort, partitions, List.of());
+	}
+
+	KafkaBroker(Path stackDir, int port, int controllerPort, int partitions, List<FaultLinks.KafkaListener> links) {
 		super(NAME, stackDir);
 		this.port = port;
 		this.controllerPort = controllerPort;
 		this.partitions = partitions;
+		this.links = List.copyOf(links);
 	}
 
 	@Override
@@ -57,7 +65,9 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 
 	@Override
 	List<Integer> ports() {
-		return List.of(this.port, this.controllerPort);
+		List<Integer> ports = new ArrayList<>(List.of(this.port, this.controllerPort));
+		this.links.forEach(link -> ports.add(link.port()));
+		return ports;
 	}
 
 	@Override
@@ -95,7 +105,10 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 	}
 
 	private String serverConfig() {
-		return brokerSettings("127.0.0.1", this.port, this.controllerPort, this.partitions, logDirs().toString())
+		Map<String, String> settings = brokerSettings("127.0.0.1", this.port, this.controllerPort, this.partitions,
+				logDirs().toString());
+		addLinkListeners(settings, this.links);
+		return settings
 			.entrySet()
 			.stream()
 			.map(entry -> entry.getKey() + "=" + entry.getValue())
@@ -139,6 +152,28 @@ final class KafkaBroker extends ProcessNode implements KafkaNode {
 		// Consumers in tests should get their partitions at once, not after 3 s.
 		config.put("group.initial.rebalance.delay.ms", "0");
 		return config;
+	}
+
+	/**
+	 * One more PLAINTEXT listener per link: bound on its own port, advertised at the link's proxy. A client that
+	 * bootstraps through its proxy is told the proxy's address for every broker connection (Kafka answers with
+	 * the endpoints of the listener a request came in on), so nothing of it bypasses the link.
+	 */
+	static void addLinkListeners(Map<String, String> settings, List<FaultLinks.KafkaListener> links) {
+		if (links.isEmpty()) {
+			return;
+		}
+		StringBuilder listeners = new StringBuilder(settings.get("listeners"));
+		StringBuilder advertised = new StringBuilder(settings.get("advertised.listeners"));
+		StringBuilder protocols = new StringBuilder(settings.get("listener.security.protocol.map"));
+		for (FaultLinks.KafkaListener link : links) {
+			listeners.append(',').append(link.name()).append("://127.0.0.1:").append(link.port());
+			advertised.append(',').append(link.name()).append("://127.0.0.1:").append(link.advertisedPort());
+			protocols.append(',').append(link.name()).append(":PLAINTEXT");
+		}
+		settings.put("listeners", listeners.toString());
+		settings.put("advertised.listeners", advertised.toString());
+		settings.put("listener.security.protocol.map", protocols.toString());
 	}
 
 	private static final String LOG4J_CONFIG = """

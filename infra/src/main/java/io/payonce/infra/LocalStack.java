@@ -50,20 +50,24 @@ public final class LocalStack implements AutoCloseable {
 	/** Runs once at the end of the test JVM after {@link #close()}: removes containers; nothing for processes. */
 	private final Runnable release;
 
+	/** The proxies between services and stores, or {@code null} for a stack without them. */
+	private final FaultLinks links;
+
 	private LocalStack(LocalStackConfig config, StackOptions options, KafkaNode kafka, MariaDbNode mariaDb,
-			RedisNode redis, Runnable release) {
+			RedisNode redis, Runnable release, FaultLinks links) {
 		this.config = config;
 		this.options = options;
 		this.kafka = kafka;
 		this.mariaDb = mariaDb;
 		this.redis = redis;
 		this.release = release;
+		this.links = links;
 	}
 
 	/** A stack of nodes started elsewhere (the containers of {@link ContainerNodes}). */
 	static LocalStack assemble(LocalStackConfig config, StackOptions options, KafkaNode kafka, MariaDbNode mariaDb,
 			RedisNode redis, Runnable release) {
-		return new LocalStack(config, options, kafka, mariaDb, redis, release);
+		return new LocalStack(config, options, kafka, mariaDb, redis, release, null);
 	}
 
 	/**
@@ -72,12 +76,26 @@ public final class LocalStack implements AutoCloseable {
 	 * @throws NodeStartException naming the node, its port and the end of its log
 	 */
 	public static LocalStack start(LocalStackConfig config) {
+		return start(config, false);
+	}
+
+	/**
+	 * {@link #start(LocalStackConfig)} with a {@link FaultLinks fault proxy} on every link between a service and a
+	 * store: {@link #serviceEnvironment(String)} then points each service at its own proxies, which a fault test
+	 * slows down, cuts or partitions ({@link #faultLinks()}).
+	 */
+	public static LocalStack startWithFaultLinks(LocalStackConfig config) {
+		return start(config, true);
+	}
+
+	private static LocalStack start(LocalStackConfig config, boolean withLinks) {
+		FaultLinks links = withLinks ? FaultLinks.open(config) : null;
 		KafkaBroker kafka = new KafkaBroker(config.dataDir(), config.kafkaPort(), config.kafkaControllerPort(),
-				config.partitions());
+				config.partitions(), links == null ? List.of() : links.kafkaListeners());
 		MariaDbServer mariaDb = new MariaDbServer(config.dataDir(), config.mariaDbPort());
 		RedisServer redis = new RedisServer(config.dataDir(), config.redisPort());
 		LocalStack stack = new LocalStack(config, StackOptions.LOCAL, kafka, mariaDb, redis, () -> {
-		});
+		}, links);
 		try {
 			Files.createDirectories(config.dataDir());
 			// The broker JVM takes longest to boot: let it do so while MariaDB and Redis start.
@@ -105,7 +123,8 @@ public final class LocalStack implements AutoCloseable {
 	 *
 	 * <p>
 	 * With {@code PAYONCE_STACK=testcontainers} ({@link StackOptions}) the same nodes run as Docker containers;
-	 * without a Docker engine that fails at once with a {@link NodeStartException} saying so.
+	 * without a Docker engine that fails at once with a {@link NodeStartException} saying so. With the system
+	 * property {@code payonce.stack.fault-links=true} (the e2e tests) the stack has {@link FaultLinks}.
 	 * @throws IllegalArgumentException if {@code PAYONCE_STACK} or {@code PAYONCE_STACK_DB} has an unknown value
 	 */
 	public static synchronized LocalStack shared() {
@@ -125,7 +144,7 @@ public final class LocalStack implements AutoCloseable {
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
 			}
-			LocalStack stack = start(LocalStackConfig.freePorts(dir));
+			LocalStack stack = start(LocalStackConfig.freePorts(dir), Boolean.getBoolean(FAULT_LINKS_PROPERTY));
 			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
 				stack.close();
 				Binaries.deleteRecursively(dir);
@@ -136,6 +155,9 @@ public final class LocalStack implements AutoCloseable {
 	}
 
 	private static final String SHARED_PREFIX = "payonce-stack-";
+
+	/** System property: {@code true} gives {@link #shared()} {@link FaultLinks}. */
+	public static final String FAULT_LINKS_PROPERTY = "payonce.stack.fault-links";
 
 	/** The PID of the JVM that owns a shared stack; its shutdown hook stops the stack. */
 	private static final String OWNER_FILE = "owner.pid";
@@ -174,6 +196,22 @@ public final class LocalStack implements AutoCloseable {
 		return this.redis;
 	}
 
+	/**
+	 * The proxies between the services and the stores.
+	 * @throws IllegalStateException if this stack was started without them
+	 */
+	public FaultLinks faultLinks() {
+		if (this.links == null) {
+			throw new IllegalStateException("this stack has no fault links: start it with startWithFaultLinks, or the"
+					+ " shared stack with -D" + FAULT_LINKS_PROPERTY + "=true");
+		}
+		return this.links;
+	}
+
+	public boolean hasFaultLinks() {
+		return this.links != null;
+	}
+
 	public Path dataDir() {
 		return this.config.dataDir();
 	}
@@ -203,20 +241,21 @@ public final class LocalStack implements AutoCloseable {
 	public Map<String, String> serviceEnvironment(String service) {
 		Map<String, String> env = new LinkedHashMap<>();
 		env.put("SPRING_PROFILES_ACTIVE", LOCAL_PROFILE);
-		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.kafka.bootstrapServers());
+		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", via(service, FaultLinks.Store.KAFKA).orElse(this.kafka.bootstrapServers()));
 		switch (service) {
 			case "producer-gateway":
-				putDataSource(env, LocalDatabase.GATEWAY_APP, LocalDatabase.GATEWAY);
+				putDataSource(env, service, LocalDatabase.GATEWAY_APP, LocalDatabase.GATEWAY);
 				// the ops lookup's own connector: a free port, so that two gateways never collide
 				env.put(GATEWAY_LOOKUP_PORT, Integer.toString(LocalStackConfig.freePort()));
 				break;
 			case "deduct-consumer":
-				putDataSource(env, LocalDatabase.TRADE_APP, LocalDatabase.TRADE);
-				env.put("PAYONCE_CONSUMER_REDIS_ADDRESS", this.redis.address());
+				putDataSource(env, service, LocalDatabase.TRADE_APP, LocalDatabase.TRADE);
+				env.put("PAYONCE_CONSUMER_REDIS_ADDRESS",
+						via(service, FaultLinks.Store.REDIS).map(address -> "redis://" + address).orElse(this.redis.address()));
 				break;
 			case "outbox-relay":
 				env.put("PAYONCE_RELAY_DATABASE_HOST", "127.0.0.1");
-				env.put("PAYONCE_RELAY_DATABASE_PORT", Integer.toString(this.mariaDb.port()));
+				env.put("PAYONCE_RELAY_DATABASE_PORT", Integer.toString(mariaDbPort(service)));
 				env.put("PAYONCE_RELAY_DATABASE_USER", LocalDatabase.CDC.user());
 				env.put("PAYONCE_RELAY_DATABASE_PASSWORD", LocalDatabase.CDC.password());
 				if (this.options.database() != StackOptions.Database.MARIADB) {
@@ -229,7 +268,7 @@ public final class LocalStack implements AutoCloseable {
 				break;
 			case "reconciliation":
 				// The trade schema (ledger audit, reversals) with its own account; its table migrates as the owner.
-				putDataSource(env, LocalDatabase.RECONCILIATION, LocalDatabase.TRADE);
+				putDataSource(env, service, LocalDatabase.RECONCILIATION, LocalDatabase.TRADE);
 				env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR",
 						dataDir().resolve("reconciliation-streams").toString());
 				break;
@@ -245,9 +284,27 @@ public final class LocalStack implements AutoCloseable {
 		return env;
 	}
 
-	/** The runtime user as the data source, the schema's owner as Flyway's user. */
-	private void putDataSource(Map<String, String> env, LocalDatabase runtime, LocalDatabase owner) {
-		env.put("SPRING_DATASOURCE_URL", this.mariaDb.jdbcUrl(runtime.schema()));
+	/** {@code 127.0.0.1:<proxy port>} of the service's link to a store, if this stack has links. */
+	private java.util.Optional<String> via(String service, FaultLinks.Store store) {
+		if (this.links == null) {
+			return java.util.Optional.empty();
+		}
+		return this.links.link(service, store).map(FaultProxy::address);
+	}
+
+	private int mariaDbPort(String service) {
+		if (this.links == null) {
+			return this.mariaDb.port();
+		}
+		return this.links.link(service, FaultLinks.Store.MARIADB).map(FaultProxy::port).orElse(this.mariaDb.port());
+	}
+
+	/**
+	 * The runtime user as the data source, the schema's owner as Flyway's user; through the service's link to
+	 * MariaDB if this stack has links.
+	 */
+	private void putDataSource(Map<String, String> env, String service, LocalDatabase runtime, LocalDatabase owner) {
+		env.put("SPRING_DATASOURCE_URL", "jdbc:mariadb://127.0.0.1:" + mariaDbPort(service) + "/" + runtime.schema());
 		env.put("SPRING_DATASOURCE_USERNAME", runtime.user());
 		env.put("SPRING_DATASOURCE_PASSWORD", runtime.password());
 		env.put("SPRING_FLYWAY_USER", owner.user());
@@ -265,6 +322,9 @@ public final class LocalStack implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
+		if (this.links != null) {
+			this.links.close();
+		}
 		List<RuntimeException> failures = new ArrayList<>();
 		for (ManagedNode node : List.of(this.kafka, this.redis, this.mariaDb)) {
 			try {

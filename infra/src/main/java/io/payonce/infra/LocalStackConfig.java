@@ -63,8 +63,62 @@ public record LocalStackConfig(Path dataDir, int kafkaPort, int kafkaControllerP
 		private Ports() {
 		}
 
+		/** Listening ports are chosen from here up to the ephemeral range. */
+		private static final int LOWEST = 20000;
+
+		/**
+		 * Ports free right now, chosen BELOW the kernel's ephemeral range: a port is chosen here and bound later
+		 * by another process (a broker, a service JVM seconds later), and a port of the ephemeral range may be
+		 * taken meanwhile by any outgoing connection on the machine ("Port already in use" at the service's
+		 * start). Falls back to kernel-chosen ports where the range leaves too little room below it.
+		 */
 		static int[] freePorts(int count) {
-			// Hold all sockets open until every port is chosen, so the kernel does not hand out one twice.
+			int ephemeralLow = ephemeralRangeStart();
+			if (ephemeralLow - LOWEST < 1000) {
+				return kernelChosenPorts(count);
+			}
+			// Hold all sockets open until every port is chosen, so that none is handed out twice.
+			List<ServerSocket> sockets = new ArrayList<>();
+			try {
+				int[] ports = new int[count];
+				java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+				for (int i = 0; i < count; i++) {
+					for (int attempt = 0; ; attempt++) {
+						if (attempt > 200) {
+							throw new UncheckedIOException(new IOException("no free port found below " + ephemeralLow));
+						}
+						int port = random.nextInt(LOWEST, ephemeralLow);
+						try {
+							ServerSocket socket = new ServerSocket();
+							socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+							sockets.add(socket);
+							ports[i] = port;
+							break;
+						}
+						catch (IOException taken) {
+							// try another one
+						}
+					}
+				}
+				return ports;
+			}
+			finally {
+				closeAll(sockets);
+			}
+		}
+
+		/** The first port of {@code /proc/sys/net/ipv4/ip_local_port_range}, Linux's default 32768 elsewhere. */
+		static int ephemeralRangeStart() {
+			try {
+				String range = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+				return Integer.parseInt(range.trim().split("\\s+")[0]);
+			}
+			catch (IOException | RuntimeException ex) {
+				return 32768;
+			}
+		}
+
+		private static int[] kernelChosenPorts(int count) {
 			List<ServerSocket> sockets = new ArrayList<>();
 			try {
 				int[] ports = new int[count];
@@ -79,13 +133,17 @@ public record LocalStackConfig(Path dataDir, int kafkaPort, int kafkaControllerP
 				throw new UncheckedIOException("Could not find free ports", ex);
 			}
 			finally {
-				for (ServerSocket socket : sockets) {
-					try {
-						socket.close();
-					}
-					catch (IOException ignored) {
-						// closing a listening socket that was never used
-					}
+				closeAll(sockets);
+			}
+		}
+
+		private static void closeAll(List<ServerSocket> sockets) {
+			for (ServerSocket socket : sockets) {
+				try {
+					socket.close();
+				}
+				catch (IOException ignored) {
+					// closing a listening socket that was never used
 				}
 			}
 		}

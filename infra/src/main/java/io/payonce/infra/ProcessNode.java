@@ -38,7 +38,12 @@ abstract class ProcessNode implements ManagedNode {
 
 	private volatile ProcessHandle process;
 
+	/** The launched process itself (not just a handle): the only way to learn its exit status. */
+	private volatile Process launched;
+
 	private volatile long lastPid = -1;
+
+	private volatile Exit lastExit;
 
 	ProcessNode(String name, Path stackDir) {
 		this.name = name;
@@ -126,6 +131,7 @@ abstract class ProcessNode implements ManagedNode {
 		try {
 			appendToLog("---- " + java.time.Instant.now() + " starting " + this.name + ": " + String.join(" ", command));
 			Process started = builder.start();
+			this.launched = started;
 			this.process = started.toHandle();
 			this.lastPid = started.pid();
 			Files.writeString(pidFile(), started.pid() + "\n", StandardCharsets.US_ASCII);
@@ -153,7 +159,7 @@ abstract class ProcessNode implements ManagedNode {
 			}
 			pauseBriefly();
 		}
-		kill();
+		killIfRunning();
 		throw failure("was not ready within " + timeout.toSeconds() + " s (killed)", lastProbeFailure);
 	}
 
@@ -220,18 +226,58 @@ abstract class ProcessNode implements ManagedNode {
 			handle.destroyForcibly();
 			awaitExit(handle, STOP_TIMEOUT);
 		}
+		recordExit(handle);
 		forgetPidFile();
 	}
 
+	/**
+	 * SIGKILL, then waits for the exit and records it. A kill that finds nothing running, or after which the
+	 * process is still alive, throws: a fault test must not go on as if it had crashed something.
+	 */
 	@Override
 	public synchronized void kill() {
 		ProcessHandle handle = this.process;
 		if (handle == null || !handle.isAlive()) {
-			return;
+			throw new IllegalStateException(this.name + ": kill -9 found no running process (last PID " + this.lastPid
+					+ ", " + lastExit().map(Exit::toString).orElse("never ended") + ")");
 		}
 		handle.destroyForcibly();
-		awaitExit(handle, STOP_TIMEOUT);
+		if (!awaitExit(handle, STOP_TIMEOUT)) {
+			throw new IllegalStateException(this.name + ": PID " + handle.pid() + " still alive "
+					+ STOP_TIMEOUT.toSeconds() + " s after kill -9");
+		}
+		recordExit(handle);
 		forgetPidFile();
+	}
+
+	/** For start-up failures: kills what may still run, without the checks of {@link #kill()}. */
+	private void killIfRunning() {
+		ProcessHandle handle = this.process;
+		if (handle != null && handle.isAlive()) {
+			handle.destroyForcibly();
+			awaitExit(handle, STOP_TIMEOUT);
+			recordExit(handle);
+			forgetPidFile();
+		}
+	}
+
+	/** The exit status of the launched process, if {@code handle} is it and it has ended. */
+	private void recordExit(ProcessHandle handle) {
+		Process started = this.launched;
+		if (started != null && started.pid() == handle.pid() && !started.isAlive()) {
+			this.lastExit = new Exit(handle.pid(), started.exitValue());
+		}
+	}
+
+	@Override
+	public Optional<Exit> lastExit() {
+		Process started = this.launched;
+		if (started != null && !started.isAlive()
+				&& (this.lastExit == null || this.lastExit.pid() != started.pid())) {
+			// ended by itself (a crash) or by someone else's signal
+			this.lastExit = new Exit(started.pid(), started.exitValue());
+		}
+		return Optional.ofNullable(this.lastExit);
 	}
 
 	@Override

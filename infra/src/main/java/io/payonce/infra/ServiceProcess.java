@@ -45,8 +45,11 @@ public final class ServiceProcess extends ProcessNode {
 
 	private final List<String> jvmOptions;
 
+	/** Folders or jars added to the application's classpath (Spring Boot's {@code loader.path}); usually none. */
+	private final List<Path> loaderPath;
+
 	private ServiceProcess(String service, Path jar, int port, int managementPort, Map<String, String> environment,
-			Path dir, List<String> jvmOptions) {
+			Path dir, List<String> jvmOptions, List<Path> loaderPath) {
 		super(service, dir);
 		this.jar = jar.toAbsolutePath();
 		this.port = port;
@@ -56,6 +59,7 @@ public final class ServiceProcess extends ProcessNode {
 		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
 		this.environment = Map.copyOf(env);
 		this.jvmOptions = List.copyOf(jvmOptions);
+		this.loaderPath = List.copyOf(loaderPath);
 	}
 
 	/**
@@ -71,19 +75,43 @@ public final class ServiceProcess extends ProcessNode {
 
 	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
 			Path dir, List<String> jvmOptions) {
-		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions);
+		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions, List.of());
+	}
+
+	/**
+	 * As {@link #launch(String, Path, int, Map, Path, List)}, with folders or jars added to the application's
+	 * classpath through Spring Boot's {@code PropertiesLauncher} ({@code loader.path}): how a test adds a fault
+	 * hook (an auto-configuration) to an unchanged service jar.
+	 */
+	public static ServiceProcess launch(String service, Path jar, int port, Map<String, String> environment,
+			Path dir, List<String> jvmOptions, List<Path> loaderPath) {
+		return launch(service, jar, port, LocalStackConfig.freePort(), environment, dir, jvmOptions, loaderPath);
 	}
 
 	/** @param managementPort the port of actuator ({@code MANAGEMENT_SERVER_PORT}) */
 	public static ServiceProcess launch(String service, Path jar, int port, int managementPort,
 			Map<String, String> environment, Path dir, List<String> jvmOptions) {
+		return launch(service, jar, port, managementPort, environment, dir, jvmOptions, List.of());
+	}
+
+	private static ServiceProcess launch(String service, Path jar, int port, int managementPort,
+			Map<String, String> environment, Path dir, List<String> jvmOptions, List<Path> loaderPath) {
 		if (!Files.isRegularFile(jar)) {
 			throw new NodeStartException(service + ": no runnable jar at " + jar
 					+ " (build it: ./mvnw -pl " + service + " package -DskipTests)");
 		}
-		ServiceProcess process = new ServiceProcess(service, jar, port, managementPort, environment, dir, jvmOptions);
+		ServiceProcess process = new ServiceProcess(service, jar, port, managementPort, environment, dir, jvmOptions,
+				loaderPath);
 		process.launch();
 		return process;
+	}
+
+	/**
+	 * A port for a service to listen on, free now and outside the kernel's ephemeral range, so that no outgoing
+	 * connection takes it between this choice and the service's bind seconds later.
+	 */
+	public static int freePort() {
+		return LocalStackConfig.freePort();
 	}
 
 	/** Small heaps and the serial collector: four services, a broker and tests share two cores locally. */
@@ -205,8 +233,19 @@ public final class ServiceProcess extends ProcessNode {
 		command.add(javaExecutable());
 		command.add(commandMarker(name()));
 		command.addAll(this.jvmOptions);
-		command.add("-jar");
-		command.add(runJar().toString());
+		if (this.loaderPath.isEmpty()) {
+			command.add("-jar");
+			command.add(runJar().toString());
+		}
+		else {
+			// PropertiesLauncher reads Start-Class from the manifest and adds loader.path to the jar's classpath
+			command.add("-Dloader.path=" + this.loaderPath.stream()
+				.map(path -> path.toAbsolutePath().toString())
+				.collect(java.util.stream.Collectors.joining(",")));
+			command.add("-cp");
+			command.add(runJar().toString());
+			command.add("org.springframework.boot.loader.launch.PropertiesLauncher");
+		}
 		return command;
 	}
 

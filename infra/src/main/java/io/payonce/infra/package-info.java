@@ -24,6 +24,14 @@
  * {@code io.payonce.platform.callback} (module platform-api, shared with the platform simulator).
  *
  * <p>
+ * Faults: {@link io.payonce.infra.ManagedNode#kill()} returns only once the process has exited and records how
+ * ({@link io.payonce.infra.ManagedNode#lastExit()}: PID and exit status, 137 after SIGKILL), and fails if it
+ * found nothing to kill. {@link io.payonce.infra.LocalStack#startWithFaultLinks} (or {@code
+ * -Dpayonce.stack.fault-links=true} for the shared stack) puts a {@link io.payonce.infra.FaultProxy} on every link
+ * between a service and a store ({@link io.payonce.infra.FaultLinks}; Kafka advertises each service's proxy on a
+ * listener of its own): latency, a dropped connection or a partition, per link, counted.
+ *
+ * <p>
  * Invariants: a restart keeps the data (MariaDB is initialised only once per data dir, Kafka storage formatted
  * only once); schemas, users and topics are (re)created idempotently at every start; the CDC account can
  * replicate and read the outbox tables but never write; runtime users have DML only (SECURITY.md).

@@ -32,7 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-/** The local stack as the services see it: real Kafka, MariaDB and Redis on free ports. */
+/**
+ * The local stack as the services see it: real Kafka, MariaDB and Redis on free ports, each service reaching them
+ * through its own {@link FaultLinks fault links}.
+ */
 class LocalStackIT {
 
 	@TempDir
@@ -42,7 +45,7 @@ class LocalStackIT {
 
 	@BeforeAll
 	static void startStack() {
-		stack = LocalStack.start(LocalStackConfig.freePorts(dataDir));
+		stack = LocalStack.startWithFaultLinks(LocalStackConfig.freePorts(dataDir));
 	}
 
 	@AfterAll
@@ -179,6 +182,13 @@ class LocalStackIT {
 		// when the server crashes and starts again
 		stack.mariaDb().kill();
 		assertThat(ProcessHandle.of(before)).isEmpty();
+		assertThat(stack.mariaDb().lastExit()).hasValueSatisfying(exit -> {
+			assertThat(exit.pid()).isEqualTo(before);
+			assertThat(exit.killed()).as(exit.toString()).isTrue();
+		});
+		assertThatThrownBy(stack.mariaDb()::kill).as("a kill -9 that finds nothing fails")
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("no running process");
 		stack.mariaDb().start();
 		// then the row is there and the users still work
 		assertThat(stack.mariaDb().pid()).isNotEqualTo(before);
@@ -191,24 +201,86 @@ class LocalStackIT {
 	}
 
 	@Test
-	void serviceEnvironmentPointsEachServiceAtItsOwnSchemaAndUser() {
+	void serviceEnvironmentPointsEachServiceAtItsOwnSchemaAndUserThroughItsOwnLinks() {
+		FaultLinks links = stack.faultLinks();
 		assertThat(stack.serviceEnvironment("producer-gateway"))
-			.containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", stack.kafka().bootstrapServers())
-			.containsEntry("SPRING_DATASOURCE_URL", stack.mariaDb().jdbcUrl("payonce_gateway"))
+			.containsEntry("SPRING_DATASOURCE_URL",
+					"jdbc:mariadb://" + link("producer-gateway", FaultLinks.Store.MARIADB).address() + "/payonce_gateway")
 			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_gateway_app")
 			.containsEntry("SPRING_FLYWAY_USER", "payonce_gateway")
 			.containsEntry("SPRING_PROFILES_ACTIVE", "local");
 		assertThat(stack.serviceEnvironment("reconciliation"))
+			.containsEntry("SPRING_DATASOURCE_URL",
+					"jdbc:mariadb://" + link("reconciliation", FaultLinks.Store.MARIADB).address() + "/payonce_trade")
 			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_reconciliation")
 			.containsEntry("SPRING_FLYWAY_USER", "payonce_trade");
 		assertThat(stack.serviceEnvironment("deduct-consumer"))
+			.containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", link("deduct-consumer", FaultLinks.Store.KAFKA).address())
 			.containsEntry("SPRING_DATASOURCE_USERNAME", "payonce_trade_app")
 			.containsEntry("SPRING_FLYWAY_USER", "payonce_trade")
-			.containsEntry("PAYONCE_CONSUMER_REDIS_ADDRESS", stack.redis().address());
+			.containsEntry("PAYONCE_CONSUMER_REDIS_ADDRESS",
+					"redis://" + link("deduct-consumer", FaultLinks.Store.REDIS).address());
 		assertThat(stack.serviceEnvironment("outbox-relay"))
-			.containsEntry("PAYONCE_RELAY_DATABASE_PORT", Integer.toString(stack.mariaDb().port()))
+			.containsEntry("PAYONCE_RELAY_DATABASE_PORT",
+					Integer.toString(link("outbox-relay", FaultLinks.Store.MARIADB).port()))
 			.containsEntry("PAYONCE_RELAY_DATABASE_USER", "payonce_cdc");
+		assertThat(links.link("producer-gateway", FaultLinks.Store.REDIS)).isEmpty();
+		assertThat(links.to(FaultLinks.Store.KAFKA)).hasSize(4);
 		assertThatThrownBy(() -> stack.serviceEnvironment("nope")).isInstanceOf(IllegalArgumentException.class);
+	}
+
+	@Test
+	void aServiceTalksToEveryBrokerEndpointThroughItsKafkaLink() throws Exception {
+		FaultProxy link = link("deduct-consumer", FaultLinks.Store.KAFKA);
+		long bytesBefore = link.stats().bytes();
+		// the broker advertises the link, not itself, to a client that came through the link
+		try (Admin admin = Admin.create(java.util.Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, link.address()))) {
+			assertThat(admin.describeCluster().nodes().get()).singleElement()
+				.satisfies(node -> assertThat(node.port()).isEqualTo(link.port()));
+		}
+		Properties config = producerConfig();
+		config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, link.address());
+		try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+			producer.send(new ProducerRecord<>(Topic.PAY_SUCCESS.topicName(), "through-the-link", "{}")).get();
+		}
+		assertThat(link.stats().bytes()).isGreaterThan(bytesBefore);
+	}
+
+	@Test
+	void aPartitionedLinkAnswersNothingWhileTheStoreStillAnswersDirectlyThenHeals() throws Exception {
+		FaultProxy link = link("deduct-consumer", FaultLinks.Store.REDIS);
+		assertThat(RedisServer.inlineCommand(link.port(), "PING")).isEqualTo("+PONG");
+		link.partition();
+		try {
+			assertThatThrownBy(() -> RedisServer.inlineCommand(link.port(), "PING"))
+				.isInstanceOf(java.net.SocketTimeoutException.class);
+			assertThat(RedisServer.inlineCommand(stack.redis().port(), "PING")).isEqualTo("+PONG");
+			assertThat(link.stats().heldChunks() + link.stats().heldConnections()).isPositive();
+		}
+		finally {
+			link.heal();
+		}
+		assertThat(RedisServer.inlineCommand(link.port(), "PING")).isEqualTo("+PONG");
+	}
+
+	@Test
+	void cuttingALinkResetsTheServicesOpenDatabaseConnection() throws SQLException {
+		FaultProxy link = link("producer-gateway", FaultLinks.Store.MARIADB);
+		String url = "jdbc:mariadb://" + link.address() + "/payonce_gateway";
+		try (Connection open = DriverManager.getConnection(url, LocalDatabase.GATEWAY.user(),
+				LocalDatabase.GATEWAY.password()); Statement statement = open.createStatement()) {
+			assertThat(statement.execute("SELECT 1")).isTrue();
+			assertThat(link.cutConnections()).isGreaterThanOrEqualTo(1);
+			assertThatThrownBy(() -> statement.executeQuery("SELECT 1")).isInstanceOf(SQLException.class);
+		}
+		try (Connection fresh = DriverManager.getConnection(url, LocalDatabase.GATEWAY.user(),
+				LocalDatabase.GATEWAY.password()); Statement statement = fresh.createStatement()) {
+			assertThat(statement.execute("SELECT 1")).isTrue();
+		}
+	}
+
+	private static FaultProxy link(String service, FaultLinks.Store store) {
+		return stack.faultLinks().link(service, store).orElseThrow();
 	}
 
 	static String variable(Connection connection, String name) throws SQLException {

@@ -109,11 +109,14 @@ public class DeductConfiguration {
 	}
 
 	/**
-	 * Infrastructure failures (Redis under CLOSED, database, publish) retry the whole poll in place for ever
-	 * with a capped exponential backoff: no commit, no skip. Unreadable records never get here (the batch
-	 * listener sends them to the terminal topic itself). Only an exception the handler classifies as not
-	 * retryable (a programming error such as a ClassCastException) reaches the recoverer, which then sends
-	 * every record of the poll to the terminal topic with that error rather than loop on it.
+	 * Infrastructure failures (Redis under CLOSED, database, publish) are retried for ever with a capped
+	 * exponential backoff: no commit, no skip. The listener reports them as failed at the poll's first record,
+	 * so the handler seeks every partition of the poll back and backs off, and the next poll fetches the records
+	 * again under the group's current assignment (a poll kept and retried across a rebalance could be
+	 * acknowledged after its partition moved, rewinding the new owner's offset). Unreadable records never get
+	 * here (the batch listener sends them to the terminal topic itself). Only an exception classified as not
+	 * retryable (a programming error such as a ClassCastException) reaches the recoverer, which sends the
+	 * poll's first record to the terminal topic with that error rather than loop on it; the rest follow.
 	 */
 	@Bean
 	DefaultErrorHandler errorHandler(FailureRouter router, DeductionMetrics metrics, ListenerProperties properties) {

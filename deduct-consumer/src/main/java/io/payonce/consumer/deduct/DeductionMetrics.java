@@ -16,7 +16,9 @@ import io.payonce.consumer.deduct.domain.Outcome;
  * {@code payonce.consumer.degraded} and the gauge {@code payonce.consumer.duplicate.ratio} (duplicates over
  * all answered deliveries since start). A rising ratio means redelivery storms; a DEGRADED count means
  * Redis is being bypassed under the OPEN policy. DUPLICATE_PAYMENT is not a duplicate delivery but a second platform
- * payment, money owed back: it has its own outcome and stays out of the ratio.
+ * payment, money owed back: it has its own outcome and stays out of the ratio. Its counter is registered at zero on
+ * start, because the alert on it ({@code PayonceDuplicatePaymentFoundByLedger}) uses {@code increase()}, which
+ * cannot see a series whose first sample is already 1.
  */
 public class DeductionMetrics {
 
@@ -40,6 +42,7 @@ public class DeductionMetrics {
 		Gauge.builder("payonce.consumer.duplicate.ratio", this, DeductionMetrics::duplicateRatio)
 			.description("Share of deliveries that were duplicates")
 			.register(registry);
+		deliveries(Outcome.DUPLICATE_PAYMENT, "none");
 	}
 
 	public void record(Decision decision) {

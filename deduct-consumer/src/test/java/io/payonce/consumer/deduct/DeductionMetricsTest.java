@@ -3,6 +3,8 @@ package io.payonce.consumer.deduct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DuplicateLayer;
 import io.payonce.contract.FailureReason;
@@ -51,6 +53,21 @@ class DeductionMetricsTest {
 		assertThat(count("DUPLICATE_PAYMENT", "none")).isEqualTo(1.0);
 		assertThat(count("DUPLICATE", "state_unattributed")).isEqualTo(1.0);
 		assertThat(this.registry.get("payonce.consumer.duplicate.ratio").gauge().value()).isEqualTo(1.0 / 3);
+	}
+
+	@Test
+	void secondPaymentsAreExportedAtZeroBeforeTheFirstSoThatTheAlertSeesTheFirstOne() {
+		// given the counter the rule PayonceDuplicatePaymentFoundByLedger (dlt-handler's payonce-alerts.yml) names
+		PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+		DeductionMetrics exported = new DeductionMetrics(prometheus);
+		String series = "(?m)^payonce_consumer_deliveries_total\\{layer=\"none\",outcome=\"DUPLICATE_PAYMENT\"} ";
+
+		// then it is scraped at zero before any delivery, and counts the first second payment
+		assertThat(prometheus.scrape()).containsPattern(series + "0\\.0$");
+		// and so is the count of deliveries without Redis that PayonceRedisGuardDegraded watches
+		assertThat(prometheus.scrape()).containsPattern("(?m)^payonce_consumer_degraded_total 0\\.0$");
+		exported.record(Decision.duplicatePayment("PN1", false));
+		assertThat(prometheus.scrape()).containsPattern(series + "1\\.0$");
 	}
 
 	private double count(String outcome, String layer) {

@@ -32,16 +32,19 @@ class AlertRulesTest {
 	private static final Pattern METRIC = Pattern.compile("\\bpayonce_[a-z_]+");
 
 	/**
-	 * Metrics of the gateway that the rules use; {@code CallbackMetricsTest} (producer-gateway) checks that the
-	 * gateway exports each.
+	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway),
+	 * {@code DeductionMetricsTest} (deduct-consumer), {@code RelayMetricsTest} (outbox-relay) and
+	 * {@code MeterFindingSinkTest} (reconciliation) check that their service exports each.
 	 */
-	private static final Set<String> GATEWAY_METRICS = Set.of("payonce_gateway_duplicate_payments_total");
+	private static final Set<String> OTHER_SERVICES_METRICS = Set.of("payonce_gateway_duplicate_payments_total",
+			"payonce_gateway_callbacks_total", "payonce_consumer_deliveries_total", "payonce_consumer_degraded_total",
+			"payonce_relay_lag_seconds", "payonce_reconciliation_findings_total");
 
 	@Test
 	void everyRuleHasANameAnExpressionASeverityAndASummary() throws IOException {
 		List<Map<String, Object>> rules = rules();
 
-		assertThat(rules).hasSizeGreaterThanOrEqualTo(7);
+		assertThat(rules).hasSizeGreaterThanOrEqualTo(13);
 		assertThat(rules).extracting((rule) -> rule.get("alert")).doesNotHaveDuplicates();
 		assertThat(rules).allSatisfy((rule) -> {
 			assertThat(rule.get("expr")).as("%s expr", rule.get("alert")).isInstanceOf(String.class);
@@ -51,7 +54,9 @@ class AlertRulesTest {
 				.isNotNull();
 		});
 		assertThat(rules).extracting((rule) -> rule.get("alert"))
-			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
+			.contains("PayonceDuplicateRatioHigh", "PayonceRedisGuardDegraded", "PayonceRelayLagHigh",
+					"PayonceCallbackSignatureFailures", "PayonceReconciliationFinding")
+			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentFoundByLedger", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
 	}
 
 	@Test
@@ -73,7 +78,7 @@ class AlertRulesTest {
 			}
 		}
 
-		// then each handler metric is in the scrape, and each other one is a gateway metric checked there
+		// then each handler metric is in the scrape, and each other one is another service's, checked there
 		assertThat(named).contains("payonce_dlt_duplicate_payments_open",
 				"payonce_dlt_duplicate_payments_oldest_open_age_seconds", "payonce_dlt_terminal_backlog");
 		for (String metric : named) {
@@ -81,7 +86,7 @@ class AlertRulesTest {
 				assertThat(scrape).as("exported by the handler: %s", metric).containsPattern("(?m)^" + metric + "[ {]");
 			}
 			else {
-				assertThat(GATEWAY_METRICS).as("a metric of another service: %s", metric).contains(metric);
+				assertThat(OTHER_SERVICES_METRICS).as("a metric of another service: %s", metric).contains(metric);
 			}
 		}
 	}

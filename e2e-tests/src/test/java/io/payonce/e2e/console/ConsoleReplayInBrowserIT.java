@@ -1,10 +1,7 @@
 package io.payonce.e2e.console;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -212,14 +209,13 @@ class ConsoleReplayInBrowserIT {
 	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit trail topic. */
 	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
 		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
-		Path consoleDir = Files.createDirectories(stack.dataDir().resolve("console-browser-it"));
 		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment("dlt-handler"));
 		env.put("PAYONCE_DLT_RETRY_TIERS", "1s,1s");
 		env.put("PAYONCE_DLT_RETRY_MAX_RETRIES", "1");
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// a trail of its own: decisions and the rate limit of other tests' handlers must not apply here
 		env.put("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", "e2e.console-browser.audit." + UUID.randomUUID());
-		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), freePort(),
+		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), ServiceProcess.freePort(),
 				env, dir);
 		try {
 			return handler.awaitHealthy(Duration.ofMinutes(4));
@@ -251,13 +247,5 @@ class ConsoleReplayInBrowserIT {
 		return records.isEmpty() ? null : records.get(0);
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
 }

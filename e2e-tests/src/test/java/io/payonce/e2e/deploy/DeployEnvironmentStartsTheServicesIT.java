@@ -1,9 +1,6 @@
 package io.payonce.e2e.deploy;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.payonce.infra.LocalStack;
+import io.payonce.infra.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -152,7 +150,7 @@ class DeployEnvironmentStartsTheServicesIT {
 		}
 		if (name.endsWith("_PORT")) {
 			// a port the service listens on: SERVER_PORT, MANAGEMENT_SERVER_PORT, the gateway's lookup
-			return Integer.toString(freePort());
+			return Integer.toString(ServiceProcess.freePort());
 		}
 		if (value.startsWith("/var/lib/payonce")) {
 			return workDir.resolve(service).toString() + value.substring("/var/lib/payonce".length());
@@ -178,13 +176,5 @@ class DeployEnvironmentStartsTheServicesIT {
 		return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
 }

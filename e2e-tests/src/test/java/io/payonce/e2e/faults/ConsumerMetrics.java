@@ -1,22 +1,17 @@
 package io.payonce.e2e.faults;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.payonce.e2e.support.Actuator;
 import io.payonce.infra.ServiceProcess;
 
 /**
  * The consumer's {@code payonce_consumer_deliveries_total{outcome, layer}} counters, scraped from
- * {@code /actuator/prometheus} of each instance. A scenario takes a baseline, scrapes again right before it kills
+ * the Prometheus endpoint of each instance ({@link Actuator}). A scenario takes a baseline, scrapes again right before it kills
  * an instance (a counter dies with its JVM) and at the end; a counter lower than its baseline belongs to a
  * restarted JVM and counts from zero. What an instance counted between its last scrape and a kill -9 is lost, so
  * the consumer-side numbers are lower bounds.
@@ -27,8 +22,6 @@ final class ConsumerMetrics {
 		.compile("^payonce_consumer_deliveries_total\\{([^}]*)}\\s+([0-9.eE+-]+)\\s*$", Pattern.MULTILINE);
 
 	private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
-
-	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	/** Last scrape per instance and series. */
 	private final Map<String, Map<String, Double>> last = new HashMap<>();
@@ -85,24 +78,7 @@ final class ConsumerMetrics {
 		if (!consumer.isRunning()) {
 			return java.util.Optional.empty();
 		}
-		HttpRequest request = HttpRequest.newBuilder(URI.create(consumer.managementUrl() + "/actuator/prometheus"))
-			.timeout(Duration.ofSeconds(5))
-			.GET()
-			.build();
-		try {
-			HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-			if (response.statusCode() != 200) {
-				return java.util.Optional.empty();
-			}
-			return java.util.Optional.of(parse(response.body()));
-		}
-		catch (IOException ex) {
-			return java.util.Optional.empty();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return java.util.Optional.empty();
-		}
+		return Actuator.prometheus(consumer).map(ConsumerMetrics::parse);
 	}
 
 	static Map<String, Double> parse(String prometheusText) {

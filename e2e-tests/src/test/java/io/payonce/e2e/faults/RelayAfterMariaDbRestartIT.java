@@ -51,7 +51,7 @@ class RelayAfterMariaDbRestartIT {
 			}
 			catch (ConditionTimeoutException ex) {
 				throw new AssertionError("relay did not resume within " + RESUME_WITHIN + " after MariaDB restarted: "
-						+ FaultBench.health(relay) + "; last warnings: " + FaultBench.logTail(relay, 6), ex);
+						+ io.payonce.e2e.support.Actuator.health(relay) + "; last warnings: " + FaultBench.logTail(relay, 6), ex);
 			}
 			assertThat(relay.pid()).isEqualTo(pid);
 		}

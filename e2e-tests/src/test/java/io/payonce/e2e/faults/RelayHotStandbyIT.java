@@ -119,13 +119,15 @@ class RelayHotStandbyIT {
 				"two relays; kill -9 of the leader at 20 % of the load; the standby takes over");
 		startLoadAndAwaitTheLeader(run, pair, PAYMENTS);
 
-		// when the leader is killed
+		// when the leader is killed (the supervisor restarts it: back as the standby of the next test)
 		long pid = pair.leader.pid();
 		Instant killedAt = Instant.now();
-		bench.kill(pair.leader);
+		FaultBench.Crash crash = bench.kill(pair.leader);
+		run.prove(crash);
 
-		// then the fault happened: the process is gone
+		// then the fault happened: the process is gone, exit 137
 		assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("PID %d alive", pid).isFalse();
+		assertThat(crash.proven()).as(crash.toString()).isTrue();
 		// and the standby leads and streams
 		ScenarioRunner.awaitUntil(TAKEOVER_BOUND.plusSeconds(30),
 				() -> !publishedBy(run, pair.standbyId, killedAt).isEmpty());
@@ -134,7 +136,6 @@ class RelayHotStandbyIT {
 		run.note(String.format("kill -9 of %s (PID %d); %s published its first record %.1f s after the kill", pair.leaderId,
 				pid, pair.standbyId, toFirstRecord.toMillis() / 1000.0));
 		run.awaitLoadFinished();
-		bench.restart(pair.leader); // back as the standby of the next test
 		DeliveryCount delivered = awaitEveryAcceptedPaymentRelayed(run);
 		run.note(delivered.toString());
 		FaultReport.Scenario scenario = runner.finish(run);
@@ -167,7 +168,9 @@ class RelayHotStandbyIT {
 			Instant pausedAt = pauseInsideATransaction(pair.leader, admin);
 
 			// then the fault happened: the process is stopped
-			assertThat(RelayInstance.processState(pid)).as("state of PID %d", pid).isEqualTo('T');
+			char state = RelayInstance.processState(pid);
+			run.prove(state == 'T', "PID " + pid + " in state " + state + " (T: stopped) right after SIGSTOP");
+			assertThat(state).as("state of PID %d", pid).isEqualTo('T');
 			// and the standby takes over once the lease is gone
 			ScenarioRunner.awaitUntil(TAKEOVER_BOUND.plusSeconds(30),
 					() -> !publishedBy(run, pair.standbyId, pausedAt).isEmpty());
@@ -363,8 +366,10 @@ class RelayHotStandbyIT {
 	}
 
 	private static void assertInvariantsHold(FaultReport.Scenario scenario) {
+		assertThat(scenario.passed()).as(scenario.name() + ": proof " + scenario.proof() + "; recovery "
+				+ scenario.recovery() + "; restarts " + scenario.restarts()).isTrue();
 		assertThat(scenario.invariants()).as(scenario.name() + ": " + scenario.notes())
-			.hasSize(5)
+			.hasSize(6)
 			.allSatisfy(result -> assertThat(result.holds()).as(result.toString()).isTrue());
 	}
 

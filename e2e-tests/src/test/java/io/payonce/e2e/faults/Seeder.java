@@ -11,19 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.payonce.infra.LocalDatabase;
+import io.payonce.infra.MariaDbNode;
 import io.payonce.platform.callback.PayCallback;
 
 /**
- * Seeds accounts and INIT orders in batches (thousands per scenario; one connection per row as
- * {@code TradeLedger} does would cost minutes), and makes the few direct changes a scenario needs: a top-up, a
- * refund set by hand.
+ * Plays the shop: opens accounts and places INIT orders in batches (thousands per scenario; a connection per row
+ * would cost minutes), places single orders while their payments arrive, and makes the few direct changes a
+ * scenario needs: a top-up, a refund set by hand (as root, so that the order audit tells the test's changes from
+ * the pipeline's).
  */
 final class Seeder {
 
-	private final int mariaDbPort;
+	private final MariaDbNode mariaDb;
 
-	Seeder(int mariaDbPort) {
-		this.mariaDbPort = mariaDbPort;
+	Seeder(MariaDbNode mariaDb) {
+		this.mariaDb = mariaDb;
 	}
 
 	/**
@@ -31,6 +33,17 @@ final class Seeder {
 	 * user {@code scope.firstUser() + i}; returns the matching successful callbacks.
 	 */
 	List<PayCallback> payableOrders(Scope scope, int count, BigDecimal balance, BigDecimal amount) {
+		List<PayCallback> callbacks = payments(scope, count, amount, false);
+		openAccounts(scope, callbacks.stream().map(PayCallback::userId).toList(), balance);
+		placeOrders(callbacks);
+		return callbacks;
+	}
+
+	/**
+	 * The callbacks of {@code count} payments, without any order placed: user {@code firstUser + i}, or the
+	 * scope's first user for all of them ({@code oneAccount}).
+	 */
+	List<PayCallback> payments(Scope scope, int count, BigDecimal amount, boolean oneAccount) {
 		if (scope.firstUser() + count - 1 > scope.lastUser()) {
 			throw new IllegalArgumentException(count + " payments exceed the users of " + scope.name());
 		}
@@ -38,48 +51,72 @@ final class Seeder {
 		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		for (int i = 0; i < count; i++) {
 			String orderNo = scope.prefix() + i;
-			callbacks.add(PayCallback.success("PAY-" + orderNo.substring(4), orderNo, scope.firstUser() + i, amount,
-					paidAt));
+			long userId = oneAccount ? scope.firstUser() : scope.firstUser() + i;
+			callbacks.add(PayCallback.success("PAY-" + orderNo.substring(4), orderNo, userId, amount, paidAt));
 		}
-		try (Connection connection = connect();
-				PreparedStatement account = connection.prepareStatement(
-						"INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')");
-				PreparedStatement order = connection.prepareStatement(
-						"INSERT INTO t_order (order_no, user_id, amount, currency, status) VALUES (?, ?, ?, 'CNY', 'INIT')")) {
-			connection.setAutoCommit(false);
-			for (PayCallback callback : callbacks) {
-				account.setLong(1, callback.userId());
-				account.setBigDecimal(2, balance);
-				account.addBatch();
-				order.setString(1, callback.orderNo());
-				order.setLong(2, callback.userId());
-				order.setBigDecimal(3, callback.amount());
-				order.addBatch();
-			}
-			account.executeBatch();
-			order.executeBatch();
-			connection.commit();
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("seeding " + scope.name() + " failed: " + ex.getMessage(), ex);
-		}
-		callbacks.forEach(callback -> scope.opened(callback.userId(), balance));
 		return callbacks;
 	}
 
+	void openAccounts(Scope scope, List<Long> userIds, BigDecimal balance) {
+		List<Long> distinct = userIds.stream().distinct().toList();
+		batch("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", distinct.size(), (statement,
+				i) -> {
+			statement.setLong(1, distinct.get(i));
+			statement.setBigDecimal(2, balance);
+		});
+		distinct.forEach(userId -> scope.opened(userId, balance));
+	}
+
+	/** One INIT order per callback, in one transaction. */
+	void placeOrders(List<PayCallback> callbacks) {
+		batch("INSERT INTO t_order (order_no, user_id, amount, currency, status) VALUES (?, ?, ?, 'CNY', 'INIT')",
+				callbacks.size(), (statement, i) -> {
+					statement.setString(1, callbacks.get(i).orderNo());
+					statement.setLong(2, callbacks.get(i).userId());
+					statement.setBigDecimal(3, callbacks.get(i).amount());
+				});
+	}
+
+	/** One INIT order in its own transaction, as a shop places it. */
+	void placeOrder(PayCallback callback) {
+		placeOrders(List.of(callback));
+	}
+
 	void topUp(Scope scope, long userId, BigDecimal amount) {
-		update("UPDATE t_account SET balance = balance + ? WHERE user_id = ?", amount, userId);
+		asRoot("UPDATE payonce_trade.t_account SET balance = balance + ? WHERE user_id = ?", amount, userId);
 		scope.toppedUp(userId, amount);
 	}
 
 	/** Sets the order's state by hand, as the refund flow of the shop would; the pipeline must leave it. */
 	void setOrderStatus(Scope scope, String orderNo, String status) {
-		update("UPDATE t_order SET status = ? WHERE order_no = ?", status, orderNo);
+		asRoot("UPDATE payonce_trade.t_order SET status = ? WHERE order_no = ?", status, orderNo);
 		scope.pinned(orderNo, status);
 	}
 
-	private void update(String sql, Object... args) {
-		try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+	@FunctionalInterface
+	private interface Row {
+
+		void bind(PreparedStatement statement, int index) throws SQLException;
+
+	}
+
+	private void batch(String sql, int rows, Row row) {
+		try (Connection connection = trade(); PreparedStatement statement = connection.prepareStatement(sql)) {
+			connection.setAutoCommit(false);
+			for (int i = 0; i < rows; i++) {
+				row.bind(statement, i);
+				statement.addBatch();
+			}
+			statement.executeBatch();
+			connection.commit();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql + " failed: " + ex.getMessage(), ex);
+		}
+	}
+
+	private void asRoot(String sql, Object... args) {
+		try (Connection connection = this.mariaDb.rootConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
 			for (int i = 0; i < args.length; i++) {
 				statement.setObject(i + 1, args[i]);
 			}
@@ -92,10 +129,9 @@ final class Seeder {
 		}
 	}
 
-	private Connection connect() throws SQLException {
-		return DriverManager.getConnection(
-				"jdbc:mariadb://127.0.0.1:" + this.mariaDbPort + "/" + LocalDatabase.TRADE.schema(),
-				LocalDatabase.TRADE.user(), LocalDatabase.TRADE.password());
+	private Connection trade() throws SQLException {
+		return DriverManager.getConnection(this.mariaDb.jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
+				LocalDatabase.TRADE.password());
 	}
 
 }

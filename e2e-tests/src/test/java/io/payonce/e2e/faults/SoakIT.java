@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Random;
 
 import io.payonce.infra.LocalStack;
-import io.payonce.infra.ServiceProcess;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,10 +14,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The long soak: for {@code -Dpayonce.soak.minutes=N} minutes, round after round of steady load with one random
- * fault each (kill -9 of a consumer or of the relay, SIGSTOP of a consumer beyond its session, a restart of Kafka
- * or MariaDB, a Redis flush), I1–I5 checked after every round, reported to
- * {@code target/fault-report/soak.{md,json}}. Skipped unless the flag is set; {@code -Dpayonce.soak.seed} repeats
- * a sequence.
+ * fault each, drawn from the fault suite's own ({@link Faults}: kill -9 and the crash hook on the consumers, a
+ * zombie consumer, kill -9 of the relay, Kafka and MariaDB stopped or killed, Redis flushed or restarted stale,
+ * latency, dropped connections and partitions on the links, lock waits past the poll timeout). Every round proves
+ * its fault, recovers without help and keeps I1–I6; the rounds go to {@code soak.{md,json}} in
+ * {@code payonce.fault-report.dir}. Skipped unless the flag is set; {@code -Dpayonce.soak.seed} repeats a sequence.
  */
 class SoakIT {
 
@@ -31,55 +31,50 @@ class SoakIT {
 		FaultReport report = new FaultReport(FaultReport.defaultDirectory(), "soak",
 				"PayOnce soak, " + minutes + " min, seed " + seed);
 		try (FaultBench bench = FaultBench.start(LocalStack.shared())) {
-			bench.addConsumer();
 			ScenarioRunner runner = new ScenarioRunner(bench, report);
-			Map<String, Runnable> faults = faults(bench);
+			report.setting("minutes", minutes);
+			report.setting("seed", seed);
+			report.setting("paymentsPerRound", runner.paymentsPerScenario);
+			report.setting("rate", runner.rate + " payments/s, 30 % called back twice");
+			Map<String, Faults.Fault> faults = faults();
 			List<String> names = List.copyOf(faults.keySet());
 			long deadline = System.nanoTime() + Duration.ofMinutes(minutes).toNanos();
+			int round = 0;
 			while (System.nanoTime() < deadline) {
+				round++;
 				String fault = names.get(random.nextInt(names.size()));
-				ScenarioRunner.Running run = runner.begin("soak round", fault);
+				ScenarioRunner.Running run = runner.begin("round " + round + ": " + fault, fault);
 				run.startLoad(runner.paymentsPerScenario);
 				run.awaitLoad(0.2 + random.nextDouble() * 0.6);
-				faults.get(fault).run();
-				FaultReport.Scenario round = runner.finish(run);
-				assertThat(round.invariantsHold()).as(round.toString()).isTrue();
+				ScenarioRunner.awaitUntil(Duration.ofMinutes(2),
+						() -> bench.invariants().deductionCount(run.scope.prefix()) > 0);
+				faults.get(fault).inject(bench, run);
+				runner.finish(run);
 			}
 		}
-		assertThat(report.scenarios()).isNotEmpty();
+		assertThat(report.scenarios()).isNotEmpty()
+			.allSatisfy(round -> assertThat(round.passed()).as(round.name() + ": " + round.proof() + " / "
+					+ round.recovery() + " / " + round.invariants()).isTrue());
 	}
 
-	private static Map<String, Runnable> faults(FaultBench bench) {
-		Map<String, Runnable> faults = new LinkedHashMap<>();
-		faults.put("kill -9 of a consumer, restarted", () -> {
-			ServiceProcess consumer = bench.consumers().get(0);
-			bench.kill(consumer);
-			bench.restart(consumer);
-		});
-		faults.put("kill -9 of the relay, restarted", () -> {
-			ServiceProcess relay = bench.service(FaultBench.RELAY);
-			bench.kill(relay);
-			bench.restart(relay);
-		});
-		faults.put("SIGSTOP of a consumer beyond its session, SIGCONT", () -> {
-			ServiceProcess consumer = bench.consumers().get(0);
-			bench.metrics().scrape(List.of(consumer));
-			consumer.pause();
-			long pausedAt = System.nanoTime();
-			ScenarioRunner.awaitUntil(Duration.ofMinutes(1), () -> System.nanoTime() - pausedAt > FaultBench.CONSUMER_MAX_POLL_INTERVAL
-				.plusSeconds(5)
-				.toNanos());
-			consumer.resume();
-		});
-		faults.put("Kafka broker restarted", () -> {
-			bench.stack().kafka().stop();
-			bench.stack().kafka().start();
-		});
-		faults.put("MariaDB restarted", () -> {
-			bench.stack().mariaDb().stop();
-			bench.stack().mariaDb().start();
-		});
-		faults.put("Redis flushed", bench::flushRedis);
+	private static Map<String, Faults.Fault> faults() {
+		Map<String, Faults.Fault> faults = new LinkedHashMap<>();
+		faults.put("kill -9 of a consumer", Faults::killConsumer);
+		faults.put("consumer dies after its DB commit (crash hook)", Faults::crashAfterCommit);
+		faults.put("SIGSTOP of a consumer beyond its timeouts", Faults::zombie);
+		faults.put("kill -9 of the relay", Faults::killRelay);
+		faults.put("Kafka stopped and started", (bench, run) -> Faults.restartKafka(bench, run, false));
+		faults.put("kill -9 of Kafka", (bench, run) -> Faults.restartKafka(bench, run, true));
+		faults.put("MariaDB stopped and started", (bench, run) -> Faults.restartMariaDb(bench, run, false));
+		faults.put("kill -9 of MariaDB", (bench, run) -> Faults.restartMariaDb(bench, run, true));
+		faults.put("Redis flushed", Faults::flushRedis);
+		faults.put("Redis restarted with stale data", Faults::staleRedis);
+		faults.put("latency on every link", Faults::latency);
+		faults.put("every connection dropped", Faults::cutConnections);
+		faults.put("partition consumer↔Redis", Faults::partitionRedis);
+		faults.put("partition consumer↔Kafka", Faults::partitionKafka);
+		faults.put("partition services↔MariaDB", Faults::partitionMariaDb);
+		faults.put("lock waits past the poll timeout", Faults::slowDatabase);
 		return faults;
 	}
 

@@ -2,8 +2,6 @@ package io.payonce.e2e.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +46,7 @@ public final class Pipeline implements AutoCloseable {
 		try {
 			Files.createDirectories(dir);
 			for (String module : modules) {
-				started.put(module, ServiceProcess.launch(module, execJar(module), freePort(),
+				started.put(module, ServiceProcess.launch(module, execJar(module), ServiceProcess.freePort(),
 						stack.serviceEnvironment(module), dir));
 			}
 			for (ServiceProcess service : started.values()) {
@@ -133,13 +131,9 @@ public final class Pipeline implements AutoCloseable {
 		reverse.forEach(ServiceProcess::stop);
 	}
 
+	/** A free port below the kernel's ephemeral range ({@link ServiceProcess#freePort()}). */
 	static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return ServiceProcess.freePort();
 	}
 
 }

@@ -15,6 +15,10 @@ public final class DebeziumConfiguration {
 
 	static final String OUTBOX_ROUTER = "io.debezium.transforms.outbox.EventRouter";
 
+	/** The network lost the connection to the database: matched against every message of the cause chain. */
+	static final String RETRIABLE_CONNECTION_FAILURE = "(?s).*(Connection reset|Broken pipe|Socket closed"
+			+ "|Connection refused|Connection timed out|Read timed out|Communications link failure).*";
+
 	/** The binlog replica id: chosen per term (see {@link #SERVER_IDS}), so it is set on each term's copy. */
 	public static final String SERVER_ID = "database.server.id";
 
@@ -46,6 +50,12 @@ public final class DebeziumConfiguration {
 		props.setProperty("errors.max.retries", "-1");
 		props.setProperty("errors.retry.delay.initial.ms", "300");
 		props.setProperty("errors.retry.delay.max.ms", "10000");
+		// Debezium 3.5's MariaDB error handler walks the cause chain and then asks its parent about null, so it
+		// classifies NO failure as retriable: a dropped binlog connection ("Connection reset") stopped the engine
+		// for good (the e2e fault suite's dropped-connections scenario). These messages are the network losing the
+		// connection; the task restarts from its stored position. A purged binlog stays fatal.
+		// (an internal Debezium field: Field.createInternal prefixes its name with "internal.")
+		props.setProperty("internal.custom.retriable.exception", RETRIABLE_CONNECTION_FAILURE);
 		// Batches: handed over when full or after poll.interval.ms, whichever comes first; at ordinary traffic
 		// an event waits up to the interval (RelayEngineProperties).
 		props.setProperty("poll.interval.ms", Long.toString(engine.pollInterval().toMillis()));

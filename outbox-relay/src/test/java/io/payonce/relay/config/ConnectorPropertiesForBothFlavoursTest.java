@@ -49,6 +49,25 @@ class ConnectorPropertiesForBothFlavoursTest {
 	}
 
 	@Test
+	void aConnectionTheNetworkDroppedRestartsTheTaskWhileAPurgedBinlogStaysFatal() {
+		// given
+		Properties props = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE,
+				ENGINE, "kafka:9092");
+		Pattern retriable = Pattern.compile(props.getProperty("internal.custom.retriable.exception"));
+
+		// then: Debezium matches the regex against each message of the cause chain (the key is the one of its
+		// CommonConnectorConfig.CUSTOM_RETRIABLE_EXCEPTION, an internal field)
+		assertThat(io.debezium.config.CommonConnectorConfig.CUSTOM_RETRIABLE_EXCEPTION.name())
+			.isEqualTo("internal.custom.retriable.exception");
+		assertThat(retriable.matcher("Connection reset").matches()).isTrue();
+		assertThat(retriable.matcher("java.net.SocketException: Broken pipe (Write failed)").matches()).isTrue();
+		assertThat(retriable.matcher("Could not find first log file name in binary log index file").matches())
+			.isFalse();
+		assertThat(retriable.matcher("Client requested master to start replication from position > file size")
+			.matches()).isFalse();
+	}
+
+	@Test
 	void eachTermGetsItsOwnReplicaIdOnACopyOfTheProperties() {
 		// given
 		Properties base = DebeziumConfiguration.build(relay(ConnectorFlavour.MARIADB), DATABASE, STORAGE, ENGINE,

@@ -163,7 +163,8 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 			.query(String.class)
 			.single();
 		assertThat(answer.body()).contains("\"status\":\"SUCCESS\"", "\"amount\":\"12.30\"",
-				"\"duplicateCallbacks\":1", "\"eventId\":\"" + eventId + "\"", "\"receivedAt\":");
+				"\"duplicateCallbacks\":1", "\"eventId\":\"" + eventId + "\"", "\"receivedAt\":",
+				"\"secondPayments\":[]");
 	}
 
 	@Test

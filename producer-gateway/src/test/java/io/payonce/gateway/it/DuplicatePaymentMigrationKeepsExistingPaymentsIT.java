@@ -6,6 +6,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
 
+import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.MariaDbNode;
 import org.flywaydb.core.Flyway;
@@ -67,6 +68,8 @@ class DuplicatePaymentMigrationKeepsExistingPaymentsIT {
 			.dataSource(dataSource)
 			.locations("classpath:db/migration")
 			.target(target)
+			// the repeatable grant migration runs with the latest version and needs the service's placeholders
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.GATEWAY_APP))
 			.load();
 	}
 

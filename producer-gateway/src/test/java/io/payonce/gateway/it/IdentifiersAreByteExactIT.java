@@ -74,6 +74,11 @@ class IdentifiersAreByteExactIT extends GatewayIntegrationTest {
 
 		assertThat(collations).containsExactly("t_outbox.aggregateid utf8mb4_bin", "t_payment.order_no utf8mb4_bin",
 				"t_payment.pay_no utf8mb4_bin", "t_payment.primary_order_no utf8mb4_bin");
+		// and so does the schema's default, which a table added later inherits
+		assertThat(this.jdbc.sql("SELECT default_collation_name FROM information_schema.schemata WHERE schema_name = ?")
+			.params(LocalDatabase.GATEWAY.schema())
+			.query(String.class)
+			.single()).isEqualTo("utf8mb4_bin");
 	}
 
 	private static String callback(String payNo, String orderNo) {

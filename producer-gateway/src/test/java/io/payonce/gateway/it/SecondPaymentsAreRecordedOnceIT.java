@@ -69,8 +69,10 @@ class SecondPaymentsAreRecordedOnceIT extends GatewayIntegrationTest {
 					assertThat(event.detectedBy()).isEqualTo(DuplicatePayment.Detector.GATEWAY);
 				}));
 		assertThat(this.meters.counter("payonce.gateway.duplicate.payments").count()).isEqualTo(recordedBefore + 1);
-		// and the order's lookup still shows its own payment
-		assertThat(lookup(orderNo).body()).contains("\"payNo\":\"N-" + id + "\"");
+		// and the order's lookup shows its own payment first and the second one owed back beside it
+		assertThat(lookup(orderNo).body()).startsWith("{\"orderNo\":\"" + orderNo + "\",\"payNo\":\"N-" + id + "\"")
+			.contains("\"secondPayments\":[{\"payNo\":\"S-" + id + "\",\"amount\":\"150.00\",\"currency\":\"CNY\","
+					+ "\"status\":\"SUCCESS\"");
 	}
 
 	@Test

@@ -16,8 +16,10 @@
  * {@link io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer}: terminal topic, reason UNREADABLE, the
  * partition moves on;</li>
  * <li>no answer (Redis under CLOSED, database, a failed publish): the exception leaves the listener, the error
- * handler seeks back and retries in place with a capped exponential backoff that never gives up. Nothing is
- * committed and nothing is skipped; the records wait in Kafka.</li>
+ * handler seeks every partition back to the poll's first record and retries with a capped exponential backoff
+ * that never gives up. Nothing is committed and nothing is skipped; the records wait in Kafka. The poll is
+ * fetched again each time, never kept across a rebalance: its acknowledgement could otherwise arrive after
+ * its partition moved to another instance and rewind that instance's committed offset.</li>
  * </ul>
  */
 package io.payonce.consumer.deduct.kafka;

@@ -87,6 +87,29 @@ final class ConsumerInstance implements AutoCloseable {
 			.sum();
 	}
 
+	/** Partition numbers of pay.success this instance's listener threads hold right now. */
+	java.util.Set<Integer> partitions() {
+		java.util.Set<Integer> held = new java.util.TreeSet<>();
+		this.context.getBean(KafkaListenerEndpointRegistry.class).getListenerContainers().forEach((container) -> {
+			var assigned = container.getAssignedPartitions();
+			if (assigned != null) {
+				assigned.forEach((partition) -> held.add(partition.partition()));
+			}
+		});
+		return held;
+	}
+
+	/** Listener invocations that threw (first attempts and retries), from spring-kafka's listener timer. */
+	long failedInvocations() {
+		return this.context.getBean(MeterRegistry.class)
+			.find("spring.kafka.listener")
+			.tag("result", "failure")
+			.timers()
+			.stream()
+			.mapToLong(io.micrometer.core.instrument.Timer::count)
+			.sum();
+	}
+
 	double total(String outcome) {
 		return this.context.getBean(MeterRegistry.class)
 			.find("payonce.consumer.deliveries")

@@ -8,9 +8,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 import io.payonce.consumer.schema.TradeSchemaPreflight;
+import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
 import io.payonce.infra.MariaDbNode;
 import org.flywaydb.core.Flyway;
@@ -112,6 +114,7 @@ class TradeSchemaMigrationIT {
 				+ " WHERE table_schema = ? AND table_name = 't_order' AND column_name = 'order_no'", String.class,
 				this.schema)).isEqualTo("utf8mb4_unicode_ci");
 		assertThat(flyway(this.schema).info().applied()).extracting(MigrationInfo::getVersion)
+			.filteredOn(Objects::nonNull)
 			.extracting(Object::toString)
 			.containsExactly("1");
 
@@ -125,7 +128,11 @@ class TradeSchemaMigrationIT {
 
 		// then the same database migrates
 		flyway(this.schema).migrate();
-		assertThat(flyway(this.schema).info().current().getVersion().toString()).isEqualTo("2");
+		// (the repeatable grant migration, applied after V2, has no version: only versions are compared)
+		assertThat(flyway(this.schema).info().applied()).extracting(MigrationInfo::getVersion)
+			.filteredOn(Objects::nonNull)
+			.extracting(Object::toString)
+			.containsExactly("1", "2");
 	}
 
 	@Test
@@ -139,7 +146,8 @@ class TradeSchemaMigrationIT {
 		// when / then: the start fails, the message names the row
 		assertThatThrownBy(() -> ConsumerInstance.start(LocalStack.shared(), "refused", Fixtures.aGroup("refused"),
 				Map.of("spring.datasource.url", DB.jdbcUrl(this.schema), "spring.datasource.username", DB.rootUser(),
-						"spring.datasource.password", DB.rootPassword())))
+						"spring.datasource.password", DB.rootPassword(), "spring.flyway.user", DB.rootUser(),
+						"spring.flyway.password", DB.rootPassword())))
 			.rootCause()
 			.hasMessageContaining("biz_no='ab-1' type=PAY_DEDUCT is booked on order_no='AB-1'");
 	}
@@ -149,6 +157,7 @@ class TradeSchemaMigrationIT {
 		return Flyway.configure()
 			.dataSource(DB.jdbcUrl(schema), DB.rootUser(), DB.rootPassword())
 			.callbacks(new TradeSchemaPreflight())
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
 			.load();
 	}
 
@@ -163,6 +172,8 @@ class TradeSchemaMigrationIT {
 		Flyway.configure()
 			.dataSource(DB.jdbcUrl(schema), DB.rootUser(), DB.rootPassword())
 			.target("1")
+			// the repeatable grant migration is resolved (checksummed) even when the target leaves it out
+			.placeholders(LocalDatabase.grantPlaceholders(LocalDatabase.TRADE_APP))
 			.load()
 			.migrate();
 		return new JdbcTemplate(new DriverManagerDataSource(DB.jdbcUrl(schema), DB.rootUser(), DB.rootPassword()));

@@ -51,6 +51,14 @@ public class JdbcPaymentStore implements PaymentStore {
 			.optional();
 	}
 
+	/** Every payment recorded for the order, the one that holds it and the second ones, oldest first. */
+	public List<StoredPayment> findAllOfOrder(String orderNo) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM t_payment WHERE order_no = ? ORDER BY id")
+			.params(orderNo)
+			.query(JdbcPaymentStore::map)
+			.list();
+	}
+
 	@Override
 	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, UUID eventId, Instant receivedAt) {
 		try {

@@ -1,6 +1,6 @@
 package io.payonce.gateway.callback.jdbc;
 
-import java.util.Optional;
+import java.util.List;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.payonce.gateway.callback.domain.StoredPayment;
@@ -11,7 +11,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Reads one payment for the ops lookup through a small read-only pool of its own: lookups never wait for, nor
+ * Reads an order's payments for the ops lookup through a small read-only pool of its own: lookups never wait for, nor
  * hold, a connection of the callbacks' pool. Database errors become {@code StoreUnavailableException} (503) as
  * for callbacks ({@link SpringTransactions}). Not a {@code DataSource} bean, so Spring Boot's own pool stays
  * the application's data source.
@@ -30,8 +30,9 @@ public final class PaymentLookup implements AutoCloseable {
 		this.transactions = new SpringTransactions(new TransactionTemplate(new DataSourceTransactionManager(pool)));
 	}
 
-	public Optional<StoredPayment> find(String orderNo) {
-		return this.transactions.inTransaction(() -> this.payments.findByOrderNo(orderNo));
+	/** The order's payments, oldest first, read in one transaction (empty: the gateway never saw the order). */
+	public List<StoredPayment> find(String orderNo) {
+		return this.transactions.inTransaction(() -> this.payments.findAllOfOrder(orderNo));
 	}
 
 	@Override

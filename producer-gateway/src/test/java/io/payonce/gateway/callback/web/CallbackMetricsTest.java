@@ -36,4 +36,14 @@ class CallbackMetricsTest {
 				"(?m)^payonce_gateway_callbacks_total\\{reason=\"none\",result=\"duplicate_payment\"} 3\\.0$");
 	}
 
+	@Test
+	void signatureRefusalsAreExportedUnderTheNamesTheAlertMatches() {
+		// when (PayonceCallbackSignatureFailures matches result="rejected", reason=~"signature_.*")
+		this.metrics.rejected("signature_mismatch");
+
+		// then
+		assertThat(this.registry.scrape()).containsPattern(
+				"(?m)^payonce_gateway_callbacks_total\\{reason=\"signature_mismatch\",result=\"rejected\"} 1\\.0$");
+	}
+
 }

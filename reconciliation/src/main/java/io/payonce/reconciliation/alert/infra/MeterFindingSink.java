@@ -4,8 +4,13 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.reconciliation.alert.FindingSink;
 import io.payonce.reconciliation.continuous.Finding;
+import io.payonce.reconciliation.continuous.FindingKind;
 
-/** Counter {@code payonce.reconciliation.findings{kind=MISSING|DUPLICATE|MISMATCH}} for Prometheus rules. */
+/**
+ * Counter {@code payonce.reconciliation.findings{kind=MISSING|DUPLICATE|MISMATCH}} for Prometheus rules. Every kind
+ * is registered at zero on start: the rule {@code PayonceReconciliationFinding} uses {@code increase()}, which does
+ * not see a series whose first sample is already 1 (the first finding after a start would pass unseen).
+ */
 final class MeterFindingSink implements FindingSink {
 
 	static final String METER = "payonce.reconciliation.findings";
@@ -14,15 +19,21 @@ final class MeterFindingSink implements FindingSink {
 
 	MeterFindingSink(MeterRegistry registry) {
 		this.registry = registry;
+		for (FindingKind kind : FindingKind.values()) {
+			counter(kind);
+		}
 	}
 
 	@Override
 	public void raise(Finding finding) {
-		Counter.builder(METER)
+		counter(finding.kind()).increment();
+	}
+
+	private Counter counter(FindingKind kind) {
+		return Counter.builder(METER)
 			.description("Reconciliation findings raised")
-			.tag("kind", finding.kind().name())
-			.register(this.registry)
-			.increment();
+			.tag("kind", kind.name())
+			.register(this.registry);
 	}
 
 }
