@@ -209,7 +209,6 @@ class ConsoleReplayInBrowserIT {
 	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit trail topic. */
 	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
 		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
-		Path consoleDir = Files.createDirectories(stack.dataDir().resolve("console-browser-it"));
 		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment("dlt-handler"));
 		env.put("PAYONCE_DLT_RETRY_TIERS", "1s,1s");
 		env.put("PAYONCE_DLT_RETRY_MAX_RETRIES", "1");

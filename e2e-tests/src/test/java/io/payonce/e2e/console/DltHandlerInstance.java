@@ -1,8 +1,6 @@
 package io.payonce.e2e.console;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.payonce.e2e.support.Pipeline;
+import io.payonce.infra.ServiceProcess;
 
 import static org.awaitility.Awaitility.await;
 
@@ -51,8 +50,9 @@ final class DltHandlerInstance implements AutoCloseable {
 	 */
 	static DltHandlerInstance start(String name, Map<String, String> environment, List<String> args, Path logDir)
 			throws IOException {
-		int port = freePort();
-		int managementPort = freePort();
+		// below the kernel's ephemeral range, as every service of the e2e tests (ServiceProcess.freePort)
+		int port = ServiceProcess.freePort();
+		int managementPort = ServiceProcess.freePort();
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.add("-Xmx384m");
@@ -128,12 +128,6 @@ final class DltHandlerInstance implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			return -1;
-		}
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
 		}
 	}
 
