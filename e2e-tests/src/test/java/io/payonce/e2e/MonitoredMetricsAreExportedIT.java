@@ -88,7 +88,8 @@ class MonitoredMetricsAreExportedIT {
 			.resolve("dlt-handler/src/main/resources/prometheus/payonce-alerts.yml"))));
 		wanted.addAll(metrics(Files.readString(Pipeline.repositoryRoot()
 			.resolve("infra/docker/grafana/dashboards/payonce-overview.json"))));
-		assertThat(wanted).hasSizeGreaterThanOrEqualTo(14);
+		// (the twelve of today: a rule or panel dropped by mistake shows here too)
+		assertThat(wanted).hasSizeGreaterThanOrEqualTo(12);
 		Set<String> anywhere = new TreeSet<>();
 		exported.values().forEach(anywhere::addAll);
 		assertThat(anywhere).as("exported by %s", exported).containsAll(wanted);
