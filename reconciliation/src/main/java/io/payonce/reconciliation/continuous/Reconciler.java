@@ -21,6 +21,9 @@ import io.payonce.contract.PaySuccess;
  * <li>Deductions are distinct by flowId: the relay re-publishing one outbox row is not a double charge, two
  * flow rows are.</li>
  * <li>MISSING is emitted at most once per order, DUPLICATE once per extra flow, MISMATCH once per flow.</li>
+ * <li>A MISSING is settled at most once: by the order's first deduction arriving after it was raised (a payment
+ * that waited out an outage in the retry ladder). The settlement is a record of its own with the MISSING's id;
+ * what stays unsettled is what is still missing.</li>
  * </ul>
  */
 public final class Reconciler {
@@ -82,11 +85,15 @@ public final class Reconciler {
 		}
 		DeductionSeen deduction = new DeductionSeen(deducted.flowId(), deducted.payNo(), deducted.userId(),
 				deducted.amount(), deducted.currency(), deducted.deductedAt());
+		boolean settlesMissing = view.missingReported() && view.deductions().isEmpty() && view.payment() != null;
 		List<DeductionSeen> deductions = new ArrayList<>(view.deductions());
 		deductions.add(deduction);
 		OrderView updated = new OrderView(view.orderNo(), view.payment(), deductions, view.missingReported(),
 				view.mismatchReported(), now);
 		List<Finding> findings = new ArrayList<>();
+		if (settlesMissing) {
+			findings.add(missingSettled(updated, deduction, now));
+		}
 		if (deductions.size() > 1) {
 			findings.add(new Finding(FindingKind.DUPLICATE + ":" + updated.orderNo() + ":" + deduction.flowId(),
 					FindingKind.DUPLICATE, updated.orderNo(), updated.payment(), deductions,
@@ -122,6 +129,14 @@ public final class Reconciler {
 		OrderView reported = new OrderView(view.orderNo(), payment, view.deductions(), true, view.mismatchReported(),
 				view.lastChangeAt());
 		return new Outcome(reported, List.of(missing), true);
+	}
+
+	private Finding missingSettled(OrderView view, DeductionSeen deduction, Instant now) {
+		Duration lateBy = Duration.between(view.payment().seenAt(), now);
+		String detail = "deduction flow " + deduction.flowId() + " of payment " + deduction.payNo() + " arrived "
+				+ lateBy + " after the payment (window " + this.window + ")";
+		return new Finding(FindingKind.MISSING + ":" + view.orderNo(), FindingKind.MISSING, view.orderNo(),
+				view.payment(), view.deductions(), detail, now, new Finding.Settlement(now, lateBy, detail));
 	}
 
 	/**

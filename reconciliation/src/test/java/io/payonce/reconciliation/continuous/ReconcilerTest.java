@@ -29,7 +29,7 @@ class ReconcilerTest {
 	}
 
 	@Test
-	void lateDeductionAfterMissingIsNeitherDuplicateNorMissingAgain() {
+	void lateDeductionSettlesItsMissingOnceAndIsNeitherDuplicateNorMissingAgain() {
 		// given a payment reported MISSING
 		OrderView waiting = this.reconciler.onPayment(null, Events.aPayment("P1"), "e1", T0).view();
 		OrderView reported = this.reconciler.onTick(waiting, T0.plus(Duration.ofMinutes(6))).view();
@@ -38,9 +38,33 @@ class ReconcilerTest {
 		Reconciler.Outcome late = this.reconciler.onDeduction(reported, Events.aDeduction("P1", 1001),
 				T0.plus(Duration.ofMinutes(7)));
 
-		// then no new finding, and no second MISSING later
-		assertThat(late.findings()).isEmpty();
+		// then its one record settles the MISSING, with how late the deduction came
+		assertThat(late.findings()).singleElement().satisfies(settled -> {
+			assertThat(settled.findingId()).isEqualTo("MISSING:P1");
+			assertThat(settled.kind()).isEqualTo(FindingKind.MISSING);
+			assertThat(settled.settles()).isTrue();
+			assertThat(settled.settlement().lateBy()).isEqualTo(Duration.ofMinutes(7));
+			assertThat(settled.settlement().settledAt()).isEqualTo(T0.plus(Duration.ofMinutes(7)));
+			assertThat(settled.settlement().detail()).contains("flow 1001").contains("PT7M");
+		});
+		// and no second MISSING later, and a second deduction is a DUPLICATE, not another settlement
 		assertThat(this.reconciler.onTick(late.view(), T0.plus(Duration.ofMinutes(30))).findings()).isEmpty();
+		assertThat(this.reconciler.onDeduction(late.view(), Events.aDeduction("P1", 1002), T0.plus(Duration.ofMinutes(8)))
+			.findings()).singleElement()
+			.satisfies(duplicate -> {
+				assertThat(duplicate.kind()).isEqualTo(FindingKind.DUPLICATE);
+				assertThat(duplicate.settles()).isFalse();
+			});
+	}
+
+	@Test
+	void deductionInsideTheWindowSettlesNothing() {
+		// given a payment still inside its window
+		OrderView waiting = this.reconciler.onPayment(null, Events.aPayment("P3"), "e3", T0).view();
+
+		// when its deduction comes in time, then nothing is raised nor settled
+		assertThat(this.reconciler.onDeduction(waiting, Events.aDeduction("P3", 3001), T0.plus(Duration.ofMinutes(4)))
+			.findings()).isEmpty();
 	}
 
 	@Test

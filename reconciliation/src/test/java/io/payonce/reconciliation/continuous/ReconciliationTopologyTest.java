@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The topology on {@link TopologyTestDriver}: its wall clock is mocked, so "past the window" is
@@ -114,6 +115,27 @@ class ReconciliationTopologyTest {
 			assertThat(finding.payment().eventId()).isEqualTo("event-1");
 		});
 		assertThat(this.alerts).extracting(Finding::kind).containsExactly(FindingKind.MISSING);
+	}
+
+	@Test
+	void lateDeductionSettlesItsMissingOnTheFindingsTopic() {
+		// given a payment reported MISSING past the window
+		publish(this.paySuccess, "event-9", Events.aPayment("P9"));
+		this.driver.advanceWallClockTime(WINDOW.plusMinutes(1));
+		assertThat(this.findings.readValuesToList()).singleElement().satisfies(missing -> assertThat(missing.settles()).isFalse());
+
+		// when its deduction arrives three minutes later
+		this.driver.advanceWallClockTime(Duration.ofMinutes(3));
+		publish(this.payDeducted, "event-10", Events.aDeduction("P9", 9001));
+
+		// then a settlement record with the MISSING's id, readable through the topic's JSON, and alerted once
+		assertThat(this.findings.readValuesToList()).singleElement().satisfies(settled -> {
+			assertThat(settled.findingId()).isEqualTo("MISSING:P9");
+			assertThat(settled.settles()).isTrue();
+			assertThat(settled.settlement().lateBy()).isEqualTo(WINDOW.plusMinutes(4));
+		});
+		assertThat(this.alerts).extracting(Finding::findingId, Finding::settles)
+			.containsExactly(tuple("MISSING:P9", false), tuple("MISSING:P9", true));
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package io.payonce.reconciliation.finding;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,24 @@ class FindingsServiceTest {
 			assertThat(view.orderNo()).isEqualTo("B");
 			assertThat(view.status()).isEqualTo(FindingStatus.OPEN);
 		});
+	}
+
+	@Test
+	void aMissingSettledOnTheTopicIsSettledWithHowLateItsDeductionCame() {
+		// given a MISSING followed by its settlement, while the ledger (read later) would not know it yet
+		Finding raised = finding("MISSING:F", FindingKind.MISSING, "F", 1);
+		Finding settled = raised.settledBy(new Finding.Settlement(T0.plusSeconds(600), Duration.ofMinutes(12),
+				"deduction flow 1 arrived PT12M after the payment"));
+		FindingsService service = new FindingsService((from, to) -> List.of(settled),
+				orderNo -> new LedgerFacts(0, 0));
+
+		// when / then
+		assertThat(service.find(query(null, null, 10)).findings()).singleElement().satisfies(view -> {
+			assertThat(view.status()).isEqualTo(FindingStatus.SETTLED);
+			assertThat(view.settledAt()).isEqualTo(T0.plusSeconds(600));
+			assertThat(view.lateBy()).isEqualTo(Duration.ofMinutes(12));
+		});
+		assertThat(service.find(query(null, FindingStatus.OPEN, 10)).matched()).isZero();
 	}
 
 	@Test

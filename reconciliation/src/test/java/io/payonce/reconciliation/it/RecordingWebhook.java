@@ -57,4 +57,12 @@ final class RecordingWebhook {
 			.toList();
 	}
 
+	/** The alerts received for one order, in arrival order, as their chat text. */
+	List<String> textsFor(String orderNo) {
+		return this.received.stream()
+			.filter(alert -> orderNo.equals(alert.path("orderNo").asString()))
+			.map(alert -> alert.path("text").asString())
+			.toList();
+	}
+
 }

@@ -86,6 +86,32 @@ class SuppressedAndDuplicateDeductionsReachTheAlertSinkIT extends Reconciliation
 	}
 
 	@Test
+	void deductionThatComesPastTheWindowSettlesItsMissing() throws Exception {
+		// given a payment reported MISSING (its deduction held back past the 2 s window)
+		String orderNo = "IT-LATE-" + UUID.randomUUID();
+		publish(UUID.randomUUID().toString(), payment(orderNo));
+		await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(webhook.kindsFor(orderNo)).contains("MISSING"));
+		double settledBefore = this.meters.get("payonce.reconciliation.findings.settled").tag("kind", "MISSING")
+			.counter().count();
+
+		// when the deduction arrives at last (the ledger row is not written here: the settlement must come from
+		// the findings topic, not from a look at the ledger)
+		publish(UUID.randomUUID().toString(), deduction(orderNo, 8001));
+
+		// then the alert sink is told it settled, once, and the counter of settled findings rose
+		await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(webhook.textsFor(orderNo)).hasSize(2));
+		assertThat(webhook.textsFor(orderNo).get(1)).contains("MISSING order " + orderNo + " settled")
+			.contains("deduction flow 8001");
+		assertThat(this.meters.get("payonce.reconciliation.findings.settled").tag("kind", "MISSING").counter().count())
+			.isEqualTo(settledBefore + 1);
+		// and a viewer reads the one finding SETTLED, with when and how late, and no longer OPEN
+		String settled = get("/api/v1/findings?kind=MISSING&status=SETTLED&limit=1000", "viewer", "viewer-local").body();
+		assertThat(settled.split("\"orderNo\":\"" + orderNo + "\"", -1)).hasSize(2);
+		assertThat(settled).containsPattern("\"orderNo\":\"" + orderNo + "\"[^}]*\"settledAt\":\"[^\"]+\",\"lateBy\":");
+		assertThat(get("/api/v1/findings?status=OPEN&limit=1000", "viewer", "viewer-local").body()).doesNotContain(orderNo);
+	}
+
+	@Test
 	void theFindingsEndpointNamesABadParameter() throws Exception {
 		for (String query : new String[] { "kind=LOST", "status=DONE", "from=yesterday", "limit=0" }) {
 			HttpResponse<String> answer = get("/api/v1/findings?" + query, "viewer", "viewer-local");

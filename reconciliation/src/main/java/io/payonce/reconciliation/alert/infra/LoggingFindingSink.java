@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Always on. DUPLICATE and MISMATCH are money taken wrongly: ERROR. MISSING may still heal (a deduction in
- * the retry ladder): WARN. Log shippers alert on the logger name {@code io.payonce.reconciliation.ALERT}.
+ * the retry ladder): WARN. Its settlement (the deduction came late): INFO. Log shippers alert on the logger name {@code io.payonce.reconciliation.ALERT}.
  */
 final class LoggingFindingSink implements FindingSink {
 
@@ -16,7 +16,10 @@ final class LoggingFindingSink implements FindingSink {
 
 	@Override
 	public void raise(Finding finding) {
-		if (finding.kind() == FindingKind.MISSING) {
+		if (finding.settles()) {
+			log.info("{} [{}]", finding.summary(), finding.findingId());
+		}
+		else if (finding.kind() == FindingKind.MISSING) {
 			log.warn("{} [{}]", finding.summary(), finding.findingId());
 		}
 		else {

@@ -23,7 +23,8 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * Reads the findings topic on request: from the first record at or after {@code from} (by record time, which is when
  * the finding was made) to the end the topic had when the request came, {@code read_committed} (findings are
  * written in the reconciliation's exactly-once transactions). No group, no committed offsets: every request reads
- * for itself. A finding re-emitted after a crash has the same findingId and is kept once.
+ * for itself. A finding re-emitted after a crash has the same findingId and is kept once. A settlement record
+ * (same findingId, same key, so on the same partition after its finding) is folded into the finding it settles.
  */
 public final class KafkaFindingsLog implements FindingsLog {
 
@@ -72,7 +73,13 @@ public final class KafkaFindingsLog implements FindingsLog {
 				}
 				for (ConsumerRecord<String, Finding> record : consumer.poll(Duration.ofMillis(200))) {
 					Finding finding = record.value();
-					if (finding != null && !finding.detectedAt().isBefore(from) && finding.detectedAt().isBefore(to)) {
+					if (finding == null) {
+						continue;
+					}
+					if (finding.settles()) {
+						findings.computeIfPresent(finding.findingId(), (id, raised) -> raised.settledBy(finding.settlement()));
+					}
+					else if (!finding.detectedAt().isBefore(from) && finding.detectedAt().isBefore(to)) {
 						findings.putIfAbsent(finding.findingId(), finding);
 					}
 				}

@@ -1,5 +1,6 @@
 package io.payonce.reconciliation.alert.infra;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -39,6 +40,24 @@ class MeterFindingSinkTest {
 		// then
 		assertThat(this.registry.scrape())
 			.containsPattern("(?m)^payonce_reconciliation_findings_total\\{kind=\"MISSING\"} 1\\.0$");
+	}
+
+	@Test
+	void aSettlementCountsAsSettledNotAsAnotherFinding() {
+		// given a MISSING raised
+		Finding missing = new Finding("MISSING:O-2", FindingKind.MISSING, "O-2", null, List.of(), "no deduction",
+				Instant.parse("2026-11-30T10:00:00Z"));
+		this.sink.raise(missing);
+
+		// when its deduction comes late
+		this.sink.raise(missing.settledBy(new Finding.Settlement(Instant.parse("2026-11-30T10:12:00Z"),
+				Duration.ofMinutes(17), "deduction flow 7 arrived PT17M after the payment")));
+
+		// then one raised, one settled
+		assertThat(this.registry.scrape())
+			.containsPattern("(?m)^payonce_reconciliation_findings_total\\{kind=\"MISSING\"} 1\\.0$")
+			.containsPattern("(?m)^payonce_reconciliation_findings_settled_total\\{kind=\"MISSING\"} 1\\.0$")
+			.containsPattern("(?m)^payonce_reconciliation_findings_settled_total\\{kind=\"DUPLICATE\"} 0\\.0$");
 	}
 
 }
