@@ -3,6 +3,7 @@ package io.payonce.dlt.console;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -71,7 +72,10 @@ public final class ReplayService {
 		TerminalFilter filter = (selection.filter() == null) ? TerminalFilter.all() : selection.filter();
 		TerminalFilter openOnly = new TerminalFilter(filter.reason(), filter.orderNo(), filter.from(), filter.to(),
 				TerminalStatus.OPEN);
-		return this.index.list(openOnly);
+		// replayed in the order they failed (the console lists newest first)
+		List<TerminalRecord> open = new ArrayList<>(this.index.list(openOnly));
+		Collections.reverse(open);
+		return open;
 	}
 
 	/**
