@@ -7,7 +7,7 @@ let selectedDetail = null;
 
 function say(text) { message.textContent = text; }
 
-async function call(method, path, body) {
+async function exchange(method, path, body) {
   const options = { method, headers: { 'Accept': 'application/json' } };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
@@ -19,7 +19,11 @@ async function call(method, path, body) {
   if (!response.ok) {
     throw new Error(response.status + ' ' + (data && (data.detail || data.error) || response.statusText));
   }
-  return data;
+  return { data, headers: response.headers };
+}
+
+async function call(method, path, body) {
+  return (await exchange(method, path, body)).data;
 }
 
 function filterValues() {
@@ -29,6 +33,25 @@ function filterValues() {
   return values;
 }
 
+// The filters live in the page's URL (?orderNo=…&status=…), so a link opens the same view: read once on load,
+// written back (replaceState: no history entry per keystroke) whenever the operator changes them.
+const filterForm = document.getElementById('filter');
+
+function filtersFromUrl() {
+  const params = new URLSearchParams(window.location.search);
+  for (const field of filterForm.elements) {
+    if (field.name && params.has(field.name)) { field.value = params.get(field.name); }
+  }
+}
+
+function filtersToUrl() {
+  const query = new URLSearchParams(filterValues()).toString();
+  window.history.replaceState(null, '', window.location.pathname + (query ? '?' + query : ''));
+}
+
+// Paging: newest first; "Older" continues after the last row shown (the server's X-Next-Page cursor).
+let nextPage = null;
+
 function cell(row, text, cls) {
   const td = document.createElement('td');
   td.textContent = text === null || text === undefined ? '' : text;
@@ -37,9 +60,15 @@ function cell(row, text, cls) {
   return td;
 }
 
-async function load() {
-  const query = new URLSearchParams(filterValues()).toString();
-  const records = await call('GET', '/terminal' + (query ? '?' + query : ''));
+async function load(before) {
+  const params = new URLSearchParams(filterValues());
+  if (before) { params.set('before', before); }
+  const query = params.toString();
+  const page = await exchange('GET', '/terminal' + (query ? '?' + query : ''));
+  const records = page.data;
+  nextPage = page.headers.get('X-Next-Page');
+  document.getElementById('older').hidden = !nextPage;
+  document.getElementById('newest').hidden = !before;
   tbody.replaceChildren();
   for (const record of records) {
     const row = document.createElement('tr');
@@ -70,7 +99,7 @@ async function load() {
     cell(row, '').appendChild(replay);
     tbody.appendChild(row);
   }
-  say(records.length + ' record(s)');
+  say(records.length + ' record(s)' + (before ? ', older page' : '') + (nextPage ? ', more below' : ''));
 }
 
 async function inspect(eventId) {
@@ -99,7 +128,14 @@ async function replaySelection(body) {
   await load();
 }
 
-document.getElementById('filter').addEventListener('submit', (e) => { e.preventDefault(); load().catch(err => say(err.message)); });
+function filtersChanged() {
+  filtersToUrl();
+  load().catch(err => say(err.message));
+}
+filterForm.addEventListener('submit', (e) => { e.preventDefault(); filtersChanged(); });
+filterForm.addEventListener('change', filtersChanged);
+document.getElementById('older').addEventListener('click', () => load(nextPage).catch(err => say(err.message)));
+document.getElementById('newest').addEventListener('click', () => load().catch(err => say(err.message)));
 document.getElementById('replay-selected').addEventListener('click', () => {
   const ids = [...tbody.querySelectorAll('input[type=checkbox]:checked')].map(c => c.value);
   replaySelection({ eventIds: ids }).catch(err => say(err.message));
@@ -114,6 +150,7 @@ document.getElementById('resolve').addEventListener('click', () => {
     .then(() => { say('Resolved ' + selectedDetail); return load(); })
     .catch(err => say(err.message));
 });
+filtersFromUrl();
 load().catch(err => say(err.message));
 
 // Duplicate payments (money owed back): list newest first, record a refund made at the platform.

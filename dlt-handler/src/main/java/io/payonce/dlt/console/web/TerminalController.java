@@ -96,9 +96,11 @@ class TerminalController {
 	 */
 	@PostMapping(path = "/terminal/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
 	Outcome replayMany(@RequestBody ReplayMany body, Principal principal) {
+		// the same parameters and checks as the list (a bulk replay never filters on status: it takes OPEN ones)
 		TerminalFilter filter = (body.filter() == null) ? null
-				: new TerminalFilter(blankToNull(body.filter().reason()), blankToNull(body.filter().orderNo()),
-						body.filter().from(), body.filter().to(), null);
+				: TerminalQuery.parse(body.filter().reason(), body.filter().orderNo(), body.filter().from(),
+						body.filter().to(), null, null, null)
+					.filter();
 		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
 		return Outcome.of(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
 				principal.getName()));
@@ -143,10 +145,6 @@ class TerminalController {
 		return ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, ex.getMessage());
 	}
 
-	private static String blankToNull(String text) {
-		return TerminalQuery.blankToNull(text);
-	}
-
 	record Summary(String eventId, String orderNo, String reason, int attempt, String errorMessage,
 			Instant firstFailureAt, Instant arrivedAt, TerminalStatus status, String note) {
 
@@ -161,7 +159,8 @@ class TerminalController {
 
 	}
 
-	record FilterBody(String reason, String orderNo, Instant from, Instant to) {
+	/** {@code from} and {@code to} as in the list: an ISO instant or an ISO date (that day's start in UTC). */
+	record FilterBody(String reason, String orderNo, String from, String to) {
 
 	}
 
