@@ -133,13 +133,6 @@ class TerminalController {
 		return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, ex.getMessage());
 	}
 
-	@ExceptionHandler(TerminalQuery.InvalidParameterException.class)
-	ProblemDetail invalidParameter(TerminalQuery.InvalidParameterException ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
-		problem.setProperty("parameter", ex.parameter());
-		return problem;
-	}
-
 	@ExceptionHandler(ReplayService.RateLimitedException.class)
 	ProblemDetail rateLimited(ReplayService.RateLimitedException ex) {
 		return ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, ex.getMessage());

@@ -75,7 +75,7 @@ record TerminalQuery(TerminalFilter filter, int size, Optional<PageCursor> befor
 		}
 	}
 
-	private static int size(String value) {
+	static int size(String value) {
 		String text = blankToNull(value);
 		if (text == null) {
 			return DEFAULT_SIZE;
