@@ -130,7 +130,7 @@ async function replaySelection(body) {
 
 function filtersChanged() {
   filtersToUrl();
-  load().catch(err => say(err.message));
+  refresh();
 }
 filterForm.addEventListener('submit', (e) => { e.preventDefault(); filtersChanged(); });
 filterForm.addEventListener('change', filtersChanged);
@@ -150,8 +150,49 @@ document.getElementById('resolve').addEventListener('click', () => {
     .then(() => { say('Resolved ' + selectedDetail); return load(); })
     .catch(err => say(err.message));
 });
+// Pending retries: the whole ladder (every instance's partitions), with the list's order and reason filters.
+const pendingBody = document.querySelector('#pending-records tbody');
+const pendingMessage = document.getElementById('pending-message');
+
+async function loadPending() {
+  const f = filterValues();
+  const params = new URLSearchParams();
+  if (f.orderNo) { params.set('orderNo', f.orderNo); }
+  if (f.reason) { params.set('reason', f.reason); }
+  const query = params.toString();
+  const view = await call('GET', '/pending' + (query ? '?' + query : ''));
+  pendingBody.replaceChildren();
+  for (const retry of view.pending) {
+    const row = document.createElement('tr');
+    row.dataset.eventId = retry.eventId;
+    cell(row, retry.orderNo, 'order-no');
+    cell(row, retry.eventId);
+    cell(row, retry.attempt, 'attempt');
+    cell(row, retry.reason, 'reason');
+    cell(row, retry.errorMessage);
+    cell(row, retry.failedAt);
+    cell(row, retry.dueAt, 'due-at');
+    pendingBody.appendChild(row);
+  }
+  let text = view.pending.length + ' pending retr' + (view.pending.length === 1 ? 'y' : 'ies')
+    + ' (' + view.instances.length + ' instance(s) asked)';
+  if (view.unreachable.length > 0) {
+    // never let a partial view pass for the whole ladder
+    text += '; INCOMPLETE, not answering: ' + view.unreachable.map(u => u.instance + ' (' + u.problem + ')').join(', ');
+  }
+  pendingMessage.textContent = text;
+}
+
+function refresh() {
+  load().catch(err => say(err.message));
+  loadPending().catch(err => { pendingMessage.textContent = err.message; });
+}
+
 filtersFromUrl();
-load().catch(err => say(err.message));
+refresh();
+document.getElementById('pending-refresh').addEventListener('click', () => {
+  loadPending().catch(err => { pendingMessage.textContent = err.message; });
+});
 
 // Duplicate payments (money owed back): list newest first, record a refund made at the platform.
 const dpBody = document.querySelector('#dp-records tbody');
