@@ -97,8 +97,8 @@ class KillNineKeepsPendingRetriesIT {
 		Map<String, String> env = new HashMap<>();
 		env.put("SPRING_PROFILES_ACTIVE", "local");
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
-		env.put("SERVER_PORT", Integer.toString(freePort()));
-		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
+		env.put("SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
+		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
 		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());
@@ -111,12 +111,6 @@ class KillNineKeepsPendingRetriesIT {
 		HandlerProcess handler = HandlerProcess.start(env, args, log);
 		this.started.add(handler);
 		return handler;
-	}
-
-	private static int freePort() throws java.io.IOException {
-		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
 	}
 
 	private List<String> released(List<String> eventIds) {
