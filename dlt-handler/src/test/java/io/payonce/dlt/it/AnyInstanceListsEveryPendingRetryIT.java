@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import io.payonce.contract.PayonceHeaders;
-import io.payonce.contract.Topic;
 import io.payonce.infra.LocalStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -77,14 +75,7 @@ class AnyInstanceListsEveryPendingRetryIT {
 		for (int i = 0; i < RECORDS; i++) {
 			String eventId = batch + "-" + i;
 			eventIds.add(eventId);
-			Map<String, String> headers = new HashMap<>();
-			headers.put(PayonceHeaders.EVENT_ID, eventId);
-			headers.put(PayonceHeaders.EVENT_TYPE, "PaySuccess");
-			headers.put(PayonceHeaders.ATTEMPT, "1");
-			headers.put(PayonceHeaders.REASON, "INSUFFICIENT_BALANCE");
-			headers.put(PayonceHeaders.ERROR_MESSAGE, "balance 10.00 < 199.00");
-			records.add(new KafkaTestClient.Outgoing(Topic.PAY_SUCCESS_RETRY.topicName(), "PQ-" + eventId,
-					("{\"orderNo\":\"PQ-" + eventId + "\"}").getBytes(StandardCharsets.UTF_8), headers));
+			records.add(KafkaTestClient.Outgoing.lowBalanceRetry(eventId, "PQ-" + eventId));
 		}
 		this.kafka.send(records);
 

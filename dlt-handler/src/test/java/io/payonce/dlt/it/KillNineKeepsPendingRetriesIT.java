@@ -1,6 +1,5 @@
 package io.payonce.dlt.it;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,13 +64,7 @@ class KillNineKeepsPendingRetriesIT {
 		for (int i = 0; i < RECORDS; i++) {
 			String eventId = batch + "-" + i;
 			eventIds.add(eventId);
-			Map<String, String> headers = new HashMap<>();
-			headers.put(PayonceHeaders.EVENT_ID, eventId);
-			headers.put(PayonceHeaders.EVENT_TYPE, "PaySuccess");
-			headers.put(PayonceHeaders.ATTEMPT, "1");
-			headers.put(PayonceHeaders.REASON, "INSUFFICIENT_BALANCE");
-			records.add(new KafkaTestClient.Outgoing(Topic.PAY_SUCCESS_RETRY.topicName(), "K9-" + eventId,
-					("{\"orderNo\":\"K9-" + eventId + "\"}").getBytes(StandardCharsets.UTF_8), headers));
+			records.add(KafkaTestClient.Outgoing.lowBalanceRetry(eventId, "K9-" + eventId));
 		}
 		this.kafka.send(records);
 		await().atMost(Duration.ofSeconds(60))
