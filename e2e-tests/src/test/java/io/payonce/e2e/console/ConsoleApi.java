@@ -17,7 +17,7 @@ import org.openqa.selenium.json.Json;
 
 /**
  * The dlt-handler's console API (dlt-handler/README.md) over HTTP basic, as the test's own look at what the page
- * shows: the terminal records of an order, a replay, the duplicate payments of an order and their refund, the
+ * shows: the terminal records and the pending retries of an order, a replay, the duplicate payments of an order and their refund, the
  * audit trail.
  */
 final class ConsoleApi {
@@ -46,6 +46,21 @@ final class ConsoleApi {
 			throw new IllegalStateException("GET terminal records: " + response.statusCode() + " " + response.body());
 		}
 		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
+	}
+
+	/**
+	 * {@code GET /api/v1/pending?orderNo=}: the order's payments waiting in the retry ladder ({@code pending}: orderNo,
+	 * eventId, attempt, reason, failedAt, dueAt), the instances asked and those that did not answer.
+	 */
+	Map<String, Object> pending(String orderNo) {
+		HttpResponse<String> response = send(HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/pending?orderNo="
+					+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
+			.GET());
+		if (response.statusCode() != 200) {
+			throw new IllegalStateException("GET pending retries: " + response.statusCode() + " " + response.body());
+		}
+		return JSON.toType(response.body(), Json.MAP_TYPE);
 	}
 
 	/** {@code POST /api/v1/terminal/{eventId}/replay {"dryRun": false}}: status and body. */
