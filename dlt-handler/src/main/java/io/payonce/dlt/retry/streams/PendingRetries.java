@@ -82,7 +82,8 @@ public final class PendingRetries {
 				}
 			}
 		}
-		catch (IllegalStateException ex) {
+		catch (IllegalStateException | InvalidStateStoreException ex) {
+			// not started yet (StreamsNotStartedException), or shutting down / failed
 			throw new NotQueryableException("the retry ladder's instances are not known now (" + this.streams.state()
 					+ "): " + ex.getMessage(), ex);
 		}
