@@ -178,6 +178,11 @@ class ConsoleReplayInBrowserIT {
 				.contains("orderNo=" + orderNo)
 				.contains("status=OPEN"));
 			chromium.screenshot(SCREENSHOTS.resolve("console-terminal-filtered.png"));
+			// back to any status (the replayed record stays in view), and the link says that too
+			browser.findElement(By.xpath("//form[@id='filter']//select[@name='status']/option[text()='any']")).click();
+			await().atMost(PAGE_TIMEOUT).untilAsserted(() -> assertThat(browser.getCurrentUrl())
+				.contains("orderNo=" + orderNo)
+				.doesNotContain("status="));
 
 			// when the account is topped up and the admin replays the record in the browser, accepting the
 			// confirmation
