@@ -7,7 +7,7 @@ let selectedDetail = null;
 
 function say(text) { message.textContent = text; }
 
-async function call(method, path, body) {
+async function exchange(method, path, body) {
   const options = { method, headers: { 'Accept': 'application/json' } };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
@@ -19,7 +19,11 @@ async function call(method, path, body) {
   if (!response.ok) {
     throw new Error(response.status + ' ' + (data && (data.detail || data.error) || response.statusText));
   }
-  return data;
+  return { data, headers: response.headers };
+}
+
+async function call(method, path, body) {
+  return (await exchange(method, path, body)).data;
 }
 
 function filterValues() {
@@ -29,6 +33,25 @@ function filterValues() {
   return values;
 }
 
+// The filters live in the page's URL (?orderNo=…&status=…), so a link opens the same view: read once on load,
+// written back (replaceState: no history entry per keystroke) whenever the operator changes them.
+const filterForm = document.getElementById('filter');
+
+function filtersFromUrl() {
+  const params = new URLSearchParams(window.location.search);
+  for (const field of filterForm.elements) {
+    if (field.name && params.has(field.name)) { field.value = params.get(field.name); }
+  }
+}
+
+function filtersToUrl() {
+  const query = new URLSearchParams(filterValues()).toString();
+  window.history.replaceState(null, '', window.location.pathname + (query ? '?' + query : ''));
+}
+
+// Paging: newest first; "Older" continues after the last row shown (the server's X-Next-Page cursor).
+let nextPage = null;
+
 function cell(row, text, cls) {
   const td = document.createElement('td');
   td.textContent = text === null || text === undefined ? '' : text;
@@ -37,9 +60,15 @@ function cell(row, text, cls) {
   return td;
 }
 
-async function load() {
-  const query = new URLSearchParams(filterValues()).toString();
-  const records = await call('GET', '/terminal' + (query ? '?' + query : ''));
+async function load(before) {
+  const params = new URLSearchParams(filterValues());
+  if (before) { params.set('before', before); }
+  const query = params.toString();
+  const page = await exchange('GET', '/terminal' + (query ? '?' + query : ''));
+  const records = page.data;
+  nextPage = page.headers.get('X-Next-Page');
+  document.getElementById('older').hidden = !nextPage;
+  document.getElementById('newest').hidden = !before;
   tbody.replaceChildren();
   for (const record of records) {
     const row = document.createElement('tr');
@@ -70,7 +99,7 @@ async function load() {
     cell(row, '').appendChild(replay);
     tbody.appendChild(row);
   }
-  say(records.length + ' record(s)');
+  say(records.length + ' record(s)' + (before ? ', older page' : '') + (nextPage ? ', more below' : ''));
 }
 
 async function inspect(eventId) {
@@ -99,7 +128,14 @@ async function replaySelection(body) {
   await load();
 }
 
-document.getElementById('filter').addEventListener('submit', (e) => { e.preventDefault(); load().catch(err => say(err.message)); });
+function filtersChanged() {
+  filtersToUrl();
+  refresh();
+}
+filterForm.addEventListener('submit', (e) => { e.preventDefault(); filtersChanged(); });
+filterForm.addEventListener('change', filtersChanged);
+document.getElementById('older').addEventListener('click', () => load(nextPage).catch(err => say(err.message)));
+document.getElementById('newest').addEventListener('click', () => load().catch(err => say(err.message)));
 document.getElementById('replay-selected').addEventListener('click', () => {
   const ids = [...tbody.querySelectorAll('input[type=checkbox]:checked')].map(c => c.value);
   replaySelection({ eventIds: ids }).catch(err => say(err.message));
@@ -114,7 +150,49 @@ document.getElementById('resolve').addEventListener('click', () => {
     .then(() => { say('Resolved ' + selectedDetail); return load(); })
     .catch(err => say(err.message));
 });
-load().catch(err => say(err.message));
+// Pending retries: the whole ladder (every instance's partitions), with the list's order and reason filters.
+const pendingBody = document.querySelector('#pending-records tbody');
+const pendingMessage = document.getElementById('pending-message');
+
+async function loadPending() {
+  const f = filterValues();
+  const params = new URLSearchParams();
+  if (f.orderNo) { params.set('orderNo', f.orderNo); }
+  if (f.reason) { params.set('reason', f.reason); }
+  const query = params.toString();
+  const view = await call('GET', '/pending' + (query ? '?' + query : ''));
+  pendingBody.replaceChildren();
+  for (const retry of view.pending) {
+    const row = document.createElement('tr');
+    row.dataset.eventId = retry.eventId;
+    cell(row, retry.orderNo, 'order-no');
+    cell(row, retry.eventId);
+    cell(row, retry.attempt, 'attempt');
+    cell(row, retry.reason, 'reason');
+    cell(row, retry.errorMessage);
+    cell(row, retry.failedAt);
+    cell(row, retry.dueAt, 'due-at');
+    pendingBody.appendChild(row);
+  }
+  let text = view.pending.length + ' pending retr' + (view.pending.length === 1 ? 'y' : 'ies')
+    + ' (' + view.instances.length + ' instance(s) asked)';
+  if (view.unreachable.length > 0) {
+    // never let a partial view pass for the whole ladder
+    text += '; INCOMPLETE, not answering: ' + view.unreachable.map(u => u.instance + ' (' + u.problem + ')').join(', ');
+  }
+  pendingMessage.textContent = text;
+}
+
+function refresh() {
+  load().catch(err => say(err.message));
+  loadPending().catch(err => { pendingMessage.textContent = err.message; });
+}
+
+filtersFromUrl();
+refresh();
+document.getElementById('pending-refresh').addEventListener('click', () => {
+  loadPending().catch(err => { pendingMessage.textContent = err.message; });
+});
 
 // Duplicate payments (money owed back): list newest first, record a refund made at the platform.
 const dpBody = document.querySelector('#dp-records tbody');

@@ -20,6 +20,8 @@ import org.springframework.validation.annotation.Validated;
  * @param replayLimit records that may be replayed per {@code replayWindow}, by all instances together (sliding
  * window on the audit trail) [PAYONCE_DLT_CONSOLE_REPLAY_LIMIT, default 60]
  * @param replayWindow [PAYONCE_DLT_CONSOLE_REPLAY_WINDOW, default 1m]
+ * @param peerTimeout how long the console waits for another instance's part of the pending retries; one that does
+ * not answer in time is named in the answer as unreachable [PAYONCE_DLT_CONSOLE_PEER_TIMEOUT, default 3s]
  * <p>
  * The console's users are the service's ops users ({@code payonce.ops.users}, module {@code ops}): VIEWER reads,
  * ADMIN replays and resolves.
@@ -27,7 +29,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("payonce.dlt.console")
 public record ConsoleProperties(String auditTopic, Duration auditRefresh, Duration auditTimeout,
-		@Min(1) Integer replayLimit, Duration replayWindow) {
+		@Min(1) Integer replayLimit, Duration replayWindow, Duration peerTimeout) {
 
 	public static final String DEFAULT_AUDIT_TOPIC = "payonce.dlt.audit";
 
@@ -39,6 +41,7 @@ public record ConsoleProperties(String auditTopic, Duration auditRefresh, Durati
 		auditTimeout = positiveOr(auditTimeout, Duration.ofSeconds(10));
 		replayLimit = (replayLimit == null) ? 60 : replayLimit;
 		replayWindow = positiveOr(replayWindow, Duration.ofMinutes(1));
+		peerTimeout = positiveOr(peerTimeout, Duration.ofSeconds(3));
 	}
 
 	/** The transactional id every instance writes the trail with: one id, so that one writer commits at a time. */

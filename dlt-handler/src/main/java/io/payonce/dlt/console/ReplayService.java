@@ -3,6 +3,7 @@ package io.payonce.dlt.console;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,6 +17,8 @@ import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
 import io.payonce.dlt.terminal.TrailState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Replay and resolve, the two things an operator does to a terminal record. Replays go to
@@ -32,6 +35,8 @@ import io.payonce.dlt.terminal.TrailState;
  * replay comes back as a new terminal record (a new position), OPEN, and may be replayed again.
  */
 public final class ReplayService {
+
+	private static final Logger log = LoggerFactory.getLogger(ReplayService.class);
 
 	private final TerminalIndex index;
 
@@ -71,7 +76,10 @@ public final class ReplayService {
 		TerminalFilter filter = (selection.filter() == null) ? TerminalFilter.all() : selection.filter();
 		TerminalFilter openOnly = new TerminalFilter(filter.reason(), filter.orderNo(), filter.from(), filter.to(),
 				TerminalStatus.OPEN);
-		return this.index.list(openOnly);
+		// replayed in the order they failed (the console lists newest first)
+		List<TerminalRecord> open = new ArrayList<>(this.index.list(openOnly));
+		Collections.reverse(open);
+		return open;
 	}
 
 	/**
@@ -80,6 +88,15 @@ public final class ReplayService {
 	 * @throws AuditTrail.TrailUnavailableException neither the replay nor its failure could be written
 	 */
 	public ReplayOutcome replay(Selection selection, boolean dryRun, String actor) {
+		// every line of this replay (this class's, the audit trail's) names the orders it selected
+		try (OrderLogContext orders = OrderLogContext.enter(orderNos(select(selection)))) {
+			ReplayOutcome outcome = replayLogged(selection, dryRun, actor);
+			logOutcome(outcome, actor);
+			return outcome;
+		}
+	}
+
+	private ReplayOutcome replayLogged(Selection selection, boolean dryRun, String actor) {
 		String replayId = this.ids.get();
 		if (dryRun) {
 			List<TerminalRecord> records = select(selection).stream()
@@ -103,9 +120,35 @@ public final class ReplayService {
 					records.stream().map(r -> r.eventId() + ": " + ex.getMessage()).toList());
 		}
 		if (turned.refusedAvailable() >= 0) {
+			log.warn("Replay {} by {} refused by the rate limit: orderNo {}", replayId, actor,
+					orderNos(turned.records()));
 			throw new RateLimitedException(turned.records().size(), turned.refusedAvailable());
 		}
 		return new ReplayOutcome(replayId, false, turned.records(), eventIds(turned.records()), List.of());
+	}
+
+	/** One line per record and outcome, each naming its order in the message and in the logging context. */
+	private static void logOutcome(ReplayOutcome outcome, String actor) {
+		if (outcome.selected().isEmpty()) {
+			log.info("Replay {} by {}: nothing to replay (already replayed or resolved)", outcome.replayId(), actor);
+		}
+		for (TerminalRecord record : outcome.selected()) {
+			try (OrderLogContext order = OrderLogContext.enter(List.of(record.orderNo()))) {
+				if (outcome.dryRun()) {
+					log.info("Replay {} by {} (dry run): orderNo={} eventId={} at {} would be replayed",
+							outcome.replayId(), actor, record.orderNo(), record.eventId(), record.position());
+				}
+				else if (outcome.replayed().contains(record.eventId())) {
+					log.info("Replay {} by {}: orderNo={} eventId={} at {} replayed to pay.success", outcome.replayId(),
+							actor, record.orderNo(), record.eventId(), record.position());
+				}
+				else {
+					log.warn("Replay {} by {}: orderNo={} eventId={} at {} NOT replayed ({})", outcome.replayId(), actor,
+							record.orderNo(), record.eventId(), record.position(),
+							outcome.failed().isEmpty() ? "already replayed or resolved" : outcome.failed().get(0));
+				}
+			}
+		}
 	}
 
 	/** One turn of a replay; may run more than once, acts only through {@code turn}. */
@@ -147,6 +190,13 @@ public final class ReplayService {
 	 */
 	public Optional<StatusChange> resolve(String eventId, String note, String actor) {
 		String id = this.ids.get();
+		try (OrderLogContext orders = OrderLogContext
+			.enter(this.index.find(eventId).map(TerminalRecord::orderNo).stream().toList())) {
+			return resolveIn(id, eventId, note, actor);
+		}
+	}
+
+	private Optional<StatusChange> resolveIn(String id, String eventId, String note, String actor) {
 		return this.audit.exclusive((trail, turn) -> {
 			Instant at = this.clock.instant();
 			Optional<StatusChange> change = this.index.find(eventId)
@@ -156,6 +206,10 @@ public final class ReplayService {
 					change.isPresent() ? "OK" : "REJECTED: unknown or already resolved", change.stream().toList()));
 			return change;
 		});
+	}
+
+	private static List<String> orderNos(List<TerminalRecord> records) {
+		return records.stream().map(TerminalRecord::orderNo).distinct().toList();
 	}
 
 	private static List<String> eventIds(List<TerminalRecord> records) {

@@ -53,7 +53,16 @@ public final class TerminalIndex {
 		return Optional.ofNullable(this.byEventId.get(eventId));
 	}
 
-	/** Matching records, oldest arrival first. */
+	/**
+	 * The console's order: the record that became terminal last comes first (what an operator looks for is
+	 * nearly always the latest failure). Equal arrival times are ordered by event id, so the order is total and the
+	 * same on every instance and every request: paging never repeats or skips a record.
+	 */
+	public static final Comparator<TerminalRecord> NEWEST_FIRST = Comparator
+		.comparing(TerminalRecord::arrivedAt, Comparator.reverseOrder())
+		.thenComparing(TerminalRecord::eventId);
+
+	/** Matching records, newest first ({@link #NEWEST_FIRST}). */
 	public List<TerminalRecord> list(TerminalFilter filter) {
 		List<TerminalRecord> result = new ArrayList<>();
 		for (TerminalRecord record : this.byEventId.values()) {
@@ -61,8 +70,33 @@ public final class TerminalIndex {
 				result.add(record);
 			}
 		}
-		result.sort(Comparator.comparing(TerminalRecord::arrivedAt).thenComparing(TerminalRecord::eventId));
+		result.sort(NEWEST_FIRST);
 		return result;
+	}
+
+	/**
+	 * At most {@code size} matching records, newest first, starting after {@code after} (the first page when
+	 * empty). Keyed on the last record's sort key, not on an offset: a record arriving meanwhile sorts onto the
+	 * first page and does not push a row of a later page onto the next one.
+	 */
+	public TerminalPage page(TerminalFilter filter, Optional<PageCursor> after, int size) {
+		if (size < 1) {
+			throw new IllegalArgumentException("page size must be at least 1, was " + size);
+		}
+		List<TerminalRecord> matching = list(filter);
+		List<TerminalRecord> page = new ArrayList<>(Math.min(size, matching.size()));
+		boolean more = false;
+		for (TerminalRecord record : matching) {
+			if (after.isPresent() && !after.get().isBefore(record)) {
+				continue;
+			}
+			if (page.size() == size) {
+				more = true;
+				break;
+			}
+			page.add(record);
+		}
+		return new TerminalPage(page, more ? Optional.of(PageCursor.after(page.get(page.size() - 1))) : Optional.empty());
 	}
 
 	/** Open terminal records: the backlog that alerts watch. */

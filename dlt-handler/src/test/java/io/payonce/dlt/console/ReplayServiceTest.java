@@ -20,8 +20,13 @@ import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -233,6 +238,46 @@ class ReplayServiceTest {
 
 		assertThat(turn).containsExactly("STARTED: replaying 1", "OK: replayed 1", "evt-1@replay-3");
 		assertThat(watched.entries()).extracting(AuditEntry::id).containsOnly("replay-3");
+	}
+
+	@Test
+	void everyLineOfAReplayNamesItsOrderTheAuditTrailsToo() {
+		// given a listener on the handler's log and a trail that notes the logging context its turns are written in
+		ListAppender<ILoggingEvent> lines = new ListAppender<>();
+		lines.start();
+		Logger handlerLog = (Logger) LoggerFactory.getLogger("io.payonce.dlt");
+		handlerLog.addAppender(lines);
+		List<String> contextOfTheTrail = new ArrayList<>();
+		ListAuditTrail noting = new ListAuditTrail(this.index) {
+
+			@Override
+			protected void commit(List<AuditEntry> entries, List<String> replays) {
+				contextOfTheTrail.add(MDC.get(OrderLogContext.ORDER_NO));
+			}
+
+		};
+		ReplayService service = service(noting, 10, "replay-4");
+		ReplayService.Selection p1 = new ReplayService.Selection(List.of("evt-1"), null);
+
+		// when an operator dry-runs, replays, and replays again (already replayed: nothing deducted, nothing sent)
+		try {
+			service.replay(p1, true, "alice");
+			service.replay(p1, false, "alice");
+			service.replay(p1, false, "alice");
+		}
+		finally {
+			handlerLog.detachAppender(lines);
+		}
+
+		// then every line names order P1, in its message or its logging context, and the context is left as it was
+		assertThat(lines.list).hasSizeGreaterThanOrEqualTo(3)
+			.allSatisfy((line) -> assertThat(line.getFormattedMessage() + " " + line.getMDCPropertyMap()).contains("P1"));
+		assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage)
+			.anySatisfy((line) -> assertThat(line).contains("orderNo=P1").contains("would be replayed"))
+			.anySatisfy((line) -> assertThat(line).contains("orderNo=P1").contains("replayed to pay.success"))
+			.anySatisfy((line) -> assertThat(line).contains("nothing to replay"));
+		assertThat(contextOfTheTrail).hasSize(3).containsOnly("P1");
+		assertThat(MDC.get(OrderLogContext.ORDER_NO)).isNull();
 	}
 
 	private ReplayService service(AuditTrail trail, int limit, String replayId) {

@@ -80,6 +80,13 @@ final class HandlerProcess {
 		return this.process.isAlive();
 	}
 
+	/** A port free right now, for SERVER_PORT and MANAGEMENT_SERVER_PORT. */
+	static int freePort() throws IOException {
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
 	private static Path execJar() throws IOException {
 		try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "payonce-dlt-handler-*-exec.jar")) {
 			for (Path jar : jars) {

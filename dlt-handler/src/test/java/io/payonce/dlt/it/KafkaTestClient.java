@@ -9,6 +9,9 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Predicate;
 
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.Topic;
+
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -58,6 +61,21 @@ final class KafkaTestClient {
 	}
 
 	record Outgoing(String topic, String key, byte[] value, Map<String, String> headers) {
+
+		/**
+		 * A first delivery that failed for a low balance, as the consumer writes it to the retry topic: key and
+		 * payload order {@code orderNo}.
+		 */
+		static Outgoing lowBalanceRetry(String eventId, String orderNo) {
+			Map<String, String> headers = new java.util.HashMap<>();
+			headers.put(PayonceHeaders.EVENT_ID, eventId);
+			headers.put(PayonceHeaders.EVENT_TYPE, "PaySuccess");
+			headers.put(PayonceHeaders.ATTEMPT, "1");
+			headers.put(PayonceHeaders.REASON, "INSUFFICIENT_BALANCE");
+			headers.put(PayonceHeaders.ERROR_MESSAGE, "balance 10.00 < 199.00");
+			return new Outgoing(Topic.PAY_SUCCESS_RETRY.topicName(), orderNo,
+					("{\"orderNo\":\"" + orderNo + "\"}").getBytes(StandardCharsets.UTF_8), headers);
+		}
 
 	}
 

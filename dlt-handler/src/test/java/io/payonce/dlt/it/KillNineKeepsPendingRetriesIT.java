@@ -1,6 +1,5 @@
 package io.payonce.dlt.it;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,13 +64,7 @@ class KillNineKeepsPendingRetriesIT {
 		for (int i = 0; i < RECORDS; i++) {
 			String eventId = batch + "-" + i;
 			eventIds.add(eventId);
-			Map<String, String> headers = new HashMap<>();
-			headers.put(PayonceHeaders.EVENT_ID, eventId);
-			headers.put(PayonceHeaders.EVENT_TYPE, "PaySuccess");
-			headers.put(PayonceHeaders.ATTEMPT, "1");
-			headers.put(PayonceHeaders.REASON, "INSUFFICIENT_BALANCE");
-			records.add(new KafkaTestClient.Outgoing(Topic.PAY_SUCCESS_RETRY.topicName(), "K9-" + eventId,
-					("{\"orderNo\":\"K9-" + eventId + "\"}").getBytes(StandardCharsets.UTF_8), headers));
+			records.add(KafkaTestClient.Outgoing.lowBalanceRetry(eventId, "K9-" + eventId));
 		}
 		this.kafka.send(records);
 		await().atMost(Duration.ofSeconds(60))
@@ -97,8 +90,8 @@ class KillNineKeepsPendingRetriesIT {
 		Map<String, String> env = new HashMap<>();
 		env.put("SPRING_PROFILES_ACTIVE", "local");
 		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
-		env.put("SERVER_PORT", Integer.toString(freePort()));
-		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
+		env.put("SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
+		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
 		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
 		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());
@@ -111,12 +104,6 @@ class KillNineKeepsPendingRetriesIT {
 		HandlerProcess handler = HandlerProcess.start(env, args, log);
 		this.started.add(handler);
 		return handler;
-	}
-
-	private static int freePort() throws java.io.IOException {
-		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
 	}
 
 	private List<String> released(List<String> eventIds) {

@@ -17,7 +17,7 @@ import org.openqa.selenium.json.Json;
 
 /**
  * The dlt-handler's console API (dlt-handler/README.md) over HTTP basic, as the test's own look at what the page
- * shows: the terminal records of an order, a replay, the duplicate payments of an order and their refund, the
+ * shows: the terminal records and the pending retries of an order, a replay, the duplicate payments of an order and their refund, the
  * audit trail.
  */
 final class ConsoleApi {
@@ -38,14 +38,15 @@ final class ConsoleApi {
 
 	/** {@code GET /api/v1/terminal?orderNo=}: the summaries (eventId, orderNo, reason, attempt, status, …). */
 	List<Map<String, Object>> terminalRecords(String orderNo) {
-		HttpResponse<String> response = send(HttpRequest
-			.newBuilder(URI.create(this.baseUrl + "/api/v1/terminal?orderNo="
-					+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
-			.GET());
-		if (response.statusCode() != 200) {
-			throw new IllegalStateException("GET terminal records: " + response.statusCode() + " " + response.body());
-		}
-		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
+		return getOfOrder("/api/v1/terminal", orderNo, Json.LIST_OF_MAPS_TYPE);
+	}
+
+	/**
+	 * {@code GET /api/v1/pending?orderNo=}: the order's payments waiting in the retry ladder ({@code pending}: orderNo,
+	 * eventId, attempt, reason, failedAt, dueAt), the instances asked and those that did not answer.
+	 */
+	Map<String, Object> pending(String orderNo) {
+		return getOfOrder("/api/v1/pending", orderNo, Json.MAP_TYPE);
 	}
 
 	/** {@code POST /api/v1/terminal/{eventId}/replay {"dryRun": false}}: status and body. */
@@ -59,14 +60,18 @@ final class ConsoleApi {
 
 	/** {@code GET /api/v1/duplicate-payments?orderNo=}: the duplicate payments of an order, newest first. */
 	List<Map<String, Object>> duplicatePayments(String orderNo) {
+		return getOfOrder("/api/v1/duplicate-payments", orderNo, Json.LIST_OF_MAPS_TYPE);
+	}
+
+	/** {@code GET path?orderNo=}, 200 expected, the body as {@code type}. */
+	private <T> T getOfOrder(String path, String orderNo, java.lang.reflect.Type type) {
 		HttpResponse<String> response = send(HttpRequest
-			.newBuilder(URI.create(this.baseUrl + "/api/v1/duplicate-payments?orderNo="
-					+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
+			.newBuilder(URI.create(this.baseUrl + path + "?orderNo=" + URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
 			.GET());
 		if (response.statusCode() != 200) {
-			throw new IllegalStateException("GET duplicate payments: " + response.statusCode() + " " + response.body());
+			throw new IllegalStateException("GET " + path + ": " + response.statusCode() + " " + response.body());
 		}
-		return JSON.toType(response.body(), Json.LIST_OF_MAPS_TYPE);
+		return JSON.toType(response.body(), type);
 	}
 
 	/** {@code POST /api/v1/duplicate-payments/{payNo}/refunded {"note": …}} as admin: status and body. */

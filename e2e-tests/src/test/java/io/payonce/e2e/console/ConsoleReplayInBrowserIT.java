@@ -69,6 +69,9 @@ class ConsoleReplayInBrowserIT {
 
 	private static final Json JSON = new Json();
 
+	/** For a person to look at after a run (not committed, never compared). */
+	private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+
 	private static Pipeline pipeline;
 
 	private static ServiceProcess dltHandler;
@@ -113,31 +116,83 @@ class ConsoleReplayInBrowserIT {
 	}
 
 	@Test
-	void anAdminReplaysATerminalRecordInTheBrowserAndItIsDeductedOnceEvenIfReplayedAgain() throws Exception {
+	void anAdminSeesThePaymentPendingThenTerminalInAFilteredLinkReplaysItInTheBrowserAndItIsDeductedOnce()
+			throws Exception {
 		// given an INIT order of 25.00 on an account of 10.00
 		SeededPayment payment = PaymentFixture.seedPayableOrder(ledger, PaymentFixture.aCallback(), TOO_POOR);
+		String orderNo = payment.orderNo();
 
 		// when the platform reports it paid
 		CallbackResponse accepted = pipeline.callbacks().send(payment.callback());
 		assertThat(accepted.status()).as("callback answer %s", accepted).isEqualTo(200);
 
-		// then the consumer fails it twice (attempt 1, the retry after 1 s) and the console lists it OPEN
-		Map<String, Object> terminal = await().atMost(TO_TERMINAL)
+		// then the consumer fails attempt 1 for the low balance and the payment waits in the ladder (first rung 30 s)
+		// (a 503 while the handler's Streams group still settles is the API's "ask again")
+		await().atMost(DEDUCTION_TIMEOUT)
 			.pollInterval(Duration.ofMillis(500))
-			.until(() -> onlyRecord(console.terminalRecords(payment.orderNo())), Objects::nonNull);
-		assertThat(terminal).containsEntry("status", "OPEN")
-			.containsEntry("reason", "RETRIES_EXHAUSTED")
-			.containsEntry("attempt", 2L);
-		String eventId = (String) terminal.get("eventId");
-		assertThat(ledger.orderStatus(payment.orderNo())).contains("INIT");
-		assertThat(ledger.flows(payment.orderNo())).isEmpty();
+			.ignoreException(IllegalStateException.class)
+			.until(() -> pendingOf(orderNo).size(), (n) -> n == 1);
 
-		// when the account is topped up and an admin replays the record in the browser, accepting the confirmation
-		ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
 		try (HeadlessChromium chromium = HeadlessChromium.start()) {
-			chromium.openConsole(dltHandler.baseUrl(), ConsoleApi.ADMIN, ConsoleApi.ADMIN_PASSWORD);
-			replayInTheBrowser(chromium.driver(), eventId, payment.orderNo());
+			ChromeDriver browser = chromium.driver();
+			// when an admin opens a link to the console filtered on the order
+			chromium.openConsole(dltHandler.baseUrl(), ConsoleApi.ADMIN, ConsoleApi.ADMIN_PASSWORD,
+					"/?orderNo=" + orderNo);
+
+			// then the link's filter is in the form and the pending view shows the payment while it waits: attempt 1
+			// failed for the balance, the next one due; nothing of other orders
+			assertThat(browser.findElement(By.cssSelector("#filter input[name=orderNo]")).getAttribute("value"))
+				.isEqualTo(orderNo);
+			By pendingRows = By.cssSelector("#pending-records tbody tr");
+			await().atMost(PAGE_TIMEOUT).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+				browser.findElement(By.id("pending-refresh")).click(); // as an operator would after a 503
+				assertThat(browser.findElements(pendingRows)).singleElement().satisfies((row) -> {
+					assertThat(row.findElement(By.cssSelector("td.order-no")).getText()).isEqualTo(orderNo);
+					assertThat(row.findElement(By.cssSelector("td.attempt")).getText()).isEqualTo("1");
+					assertThat(row.findElement(By.cssSelector("td.reason")).getText()).isEqualTo("INSUFFICIENT_BALANCE");
+					assertThat(row.findElement(By.cssSelector("td.due-at")).getText()).isNotBlank();
+				});
+				assertThat(browser.findElement(By.id("pending-message")).getText()).contains("1 pending retry")
+					.doesNotContain("INCOMPLETE");
+			});
+			chromium.screenshot(SCREENSHOTS.resolve("console-pending.png"));
+
+			// when attempt 2 fails too, the payment leaves the ladder for the terminal records (the page is searched
+			// again, as an operator would)
+			By row = By.cssSelector("#records tr[data-event-id]");
+			await().atMost(TO_TERMINAL).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+				browser.findElement(By.id("search")).click();
+				assertThat(browser.findElements(row)).singleElement()
+					.satisfies((terminal) -> assertThat(terminal.findElement(By.cssSelector("td.order-no")).getText())
+						.isEqualTo(orderNo));
+				assertThat(browser.findElements(pendingRows)).isEmpty();
+			});
+			Map<String, Object> terminal = onlyRecord(console.terminalRecords(orderNo));
+			assertThat(terminal).containsEntry("status", "OPEN")
+				.containsEntry("reason", "RETRIES_EXHAUSTED")
+				.containsEntry("attempt", 2L);
+			String eventId = (String) terminal.get("eventId");
+			assertThat(ledger.orderStatus(orderNo)).contains("INIT");
+			assertThat(ledger.flows(orderNo)).isEmpty();
+
+			// and when the admin narrows the view to OPEN records, the link in the address bar says so
+			browser.findElement(By.xpath("//form[@id='filter']//select[@name='status']/option[text()='OPEN']")).click();
+			await().atMost(PAGE_TIMEOUT).untilAsserted(() -> assertThat(browser.getCurrentUrl())
+				.contains("orderNo=" + orderNo)
+				.contains("status=OPEN"));
+			chromium.screenshot(SCREENSHOTS.resolve("console-terminal-filtered.png"));
+			// back to any status (the replayed record stays in view), and the link says that too
+			browser.findElement(By.xpath("//form[@id='filter']//select[@name='status']/option[text()='any']")).click();
+			await().atMost(PAGE_TIMEOUT).untilAsserted(() -> assertThat(browser.getCurrentUrl())
+				.contains("orderNo=" + orderNo)
+				.doesNotContain("status="));
+
+			// when the account is topped up and the admin replays the record in the browser, accepting the
+			// confirmation
+			ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
+			replayInTheBrowser(browser, eventId, orderNo);
 		}
+		String eventId = (String) onlyRecord(console.terminalRecords(orderNo)).get("eventId");
 
 		// then exactly one deduction is booked and the order is paid
 		BigDecimal expectedBalance = TOPPED_UP.subtract(payment.callback().amount());
@@ -206,11 +261,12 @@ class ConsoleReplayInBrowserIT {
 		return browser.findElement(row).findElement(By.cssSelector("td.status")).getText();
 	}
 
-	/** The dlt-handler on a free port with a 1 s, 1 s ladder and its own audit trail topic. */
+	/** The dlt-handler on a free port with a 30 s, 1 s ladder and its own audit trail topic. */
 	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
 		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
 		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment("dlt-handler"));
-		env.put("PAYONCE_DLT_RETRY_TIERS", "1s,1s");
+		// a first rung long enough to see the payment pending in the browser, then the last attempt at once
+		env.put("PAYONCE_DLT_RETRY_TIERS", "30s,1s");
 		env.put("PAYONCE_DLT_RETRY_MAX_RETRIES", "1");
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// a trail of its own: decisions and the rate limit of other tests' handlers must not apply here
@@ -240,6 +296,11 @@ class ConsoleReplayInBrowserIT {
 				assertThat(committed.offset()).isGreaterThan(record.offset());
 			});
 		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> pendingOf(String orderNo) {
+		return (List<Map<String, Object>>) console.pending(orderNo).get("pending");
 	}
 
 	private static Map<String, Object> onlyRecord(List<Map<String, Object>> records) {

@@ -115,8 +115,24 @@ final class HeadlessChromium implements AutoCloseable {
 	 * page by its plain URL and sends the cached credentials on each call.
 	 */
 	void openConsole(String baseUrl, String user, String password) {
+		openConsole(baseUrl, user, password, "/");
+	}
+
+	/** As {@link #openConsole(String, String, String)}, at {@code path} (with its query: a shared link). */
+	void openConsole(String baseUrl, String user, String password, String path) {
 		this.driver.get(baseUrl.replace("http://", "http://" + user + ":" + password + "@") + "/console.css");
-		this.driver.get(baseUrl + "/");
+		this.driver.get(baseUrl + path);
+	}
+
+	/** Saves what the page shows now as a PNG at {@code file} (for a person to look at; never compared). */
+	void screenshot(Path file) {
+		try {
+			Files.createDirectories(file.getParent());
+			Files.write(file, this.driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/** Quits the browser, stops chromedriver (if quit did not) and deletes the profile. */

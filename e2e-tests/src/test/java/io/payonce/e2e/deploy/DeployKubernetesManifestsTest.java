@@ -208,6 +208,34 @@ class DeployKubernetesManifestsTest {
 			.contains("kubernetes.io/metadata.name=payonce"));
 	}
 
+	@Test
+	void eachDltHandlerReplicaAdvertisesItsPodIpAndTheReplicasMayAskEachOthersConsole() {
+		// the console answers for the whole retry ladder by asking the replica that runs a partition (Kafka Streams
+		// application.server): each names its own pod IP, and the policies let the replicas reach each other's console
+		Manifest manifest = Manifest.of("dlt-handler");
+		assertThat(DeployFiles.list(manifest.container().get("env"))).anySatisfy((entry) -> {
+			Map<String, Object> variable = DeployFiles.map(entry);
+			assertThat(variable.get("name")).isEqualTo("PAYONCE_DLT_STREAMS_ADVERTISED_HOST");
+			assertThat(DeployFiles.at(variable, "valueFrom.fieldRef.fieldPath")).isEqualTo("status.podIP");
+		});
+		Object consolePort = Integer.valueOf(manifest.environment().get("SERVER_PORT"));
+		List<Map<String, Object>> policies = DeployFiles.yamlDocuments(DeployFiles.k8sDir().resolve("network-policies.yaml"));
+		Map<String, String> dlt = Map.of("app.kubernetes.io/name", "dlt-handler");
+		for (String direction : new String[] { "egress", "ingress" }) {
+			String peers = direction.equals("egress") ? "to" : "from";
+			assertThat(policies).as("dlt-handler %s to its replicas' console", direction).anySatisfy((policy) -> {
+				assertThat(DeployFiles.map(DeployFiles.at(policy, "spec.podSelector.matchLabels"))).isEqualTo(dlt);
+				assertThat(DeployFiles.list(DeployFiles.at(policy, "spec." + direction))).anySatisfy((rule) -> {
+					assertThat(DeployFiles.list(DeployFiles.map(rule).get(peers))).anySatisfy((peer) -> assertThat(
+							DeployFiles.map(DeployFiles.at(DeployFiles.map(peer), "podSelector.matchLabels")))
+						.isEqualTo(dlt));
+					assertThat(DeployFiles.list(DeployFiles.map(rule).get("ports")))
+						.anySatisfy((port) -> assertThat(DeployFiles.map(port).get("port")).isEqualTo(consolePort));
+				});
+			});
+		}
+	}
+
 	private static Map<String, String> mounts(Manifest manifest) {
 		Map<String, String> mounts = new LinkedHashMap<>();
 		for (Object mount : DeployFiles.list(manifest.container().get("volumeMounts"))) {

@@ -61,15 +61,27 @@ class DeployNoServiceIsASingleInstanceTest {
 			.noneSatisfy((name, value) -> assertThat(name).endsWith("_AUDIT_FILE"));
 	}
 
+	private static final String ADVERTISED_HOST = "PAYONCE_DLT_STREAMS_ADVERTISED_HOST";
+
 	@ParameterizedTest
 	@ValueSource(strings = { "outbox-relay", "dlt-handler" })
 	void composeRunsTheSameServiceTwice(String service) {
 		ComposeFile compose = ComposeFile.main();
 		Map<String, Object> first = compose.service(service);
 		Map<String, Object> second = compose.service(service + "-2");
-		for (String key : new String[] { "build", "image", "depends_on", "environment", "healthcheck",
-				"stop_grace_period" }) {
+		for (String key : new String[] { "build", "image", "depends_on", "healthcheck", "stop_grace_period" }) {
 			assertThat(second.get(key)).as(key).isEqualTo(first.get(key));
+		}
+		// the same settings, but for the address each instance gives the others (the dlt-handler's consoles ask
+		// each other for their part of the pending retries): its own service name
+		Map<String, String> firstEnvironment = new java.util.TreeMap<>(compose.environment(service));
+		Map<String, String> secondEnvironment = new java.util.TreeMap<>(compose.environment(service + "-2"));
+		String advertised = firstEnvironment.remove(ADVERTISED_HOST);
+		String secondAdvertised = secondEnvironment.remove(ADVERTISED_HOST);
+		assertThat(secondEnvironment).as("environment").isEqualTo(firstEnvironment);
+		if (advertised != null || secondAdvertised != null) {
+			assertThat(advertised).as(ADVERTISED_HOST).isEqualTo(service);
+			assertThat(secondAdvertised).as(ADVERTISED_HOST + " of the second").isEqualTo(service + "-2");
 		}
 		// its own host ports (the first instance's are taken) for the same container ports: the API and actuator
 		assertThat(compose.ports(service + "-2")).extracting((mapping) -> mapping[1])

@@ -2,7 +2,6 @@ package io.payonce.consumer.deduct.domain;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -96,12 +95,17 @@ public final class DeductionProcess {
 		if (!toDatabase.isEmpty()) {
 			settleInDatabase(payments, traces, fingerprints, claims, toDatabase, decisions);
 		}
-		long redisDuplicates = Arrays.stream(decisions)
-			.filter((decision) -> decision.layer().filter(DuplicateLayer.REDIS::equals).isPresent())
-			.count();
-		if (redisDuplicates > 0) {
-			log.info("{} of {} deliveries were duplicates stopped at Redis (DONE, same fingerprint), skipped",
-					redisDuplicates, payments.size());
+		// One line per poll, not per delivery (a redelivery storm must not flood the log), but naming every order:
+		// a replay of an already paid order ends here, and the operator greps the log for that order.
+		List<String> redisDuplicates = new ArrayList<>();
+		for (int i = 0; i < decisions.length; i++) {
+			if (decisions[i].layer().filter(DuplicateLayer.REDIS::equals).isPresent()) {
+				redisDuplicates.add(payments.get(i).orderNo());
+			}
+		}
+		if (!redisDuplicates.isEmpty()) {
+			log.info("DUPLICATE layer=redis: {} of {} deliveries already paid (DONE, same fingerprint), nothing deducted:"
+					+ " orderNo {}", redisDuplicates.size(), payments.size(), String.join(",", redisDuplicates));
 		}
 		return List.of(decisions);
 	}
@@ -172,7 +176,7 @@ public final class DeductionProcess {
 						payment.currency(), payment.userId(), degraded ? " (DEGRADED, without Redis)" : "");
 				return Decision.first(degraded);
 			case ALREADY_PAID:
-				log.info("DUPLICATE orderNo={} layer=state: order already PAID by payNo {}, skipped", payment.orderNo(),
+				log.info("DUPLICATE orderNo={} layer=state: order already PAID by payNo {}, nothing deducted", payment.orderNo(),
 						payment.payNo());
 				return Decision.duplicate(DuplicateLayer.STATE, degraded);
 			case ALREADY_PAID_UNATTRIBUTED:

@@ -21,7 +21,12 @@ import java.util.Optional;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.TraceContext;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /** Every branch of the "ack after the result" diagram, without Spring, Redis, Kafka or a database. */
@@ -109,6 +114,31 @@ class DeductionProcessTest {
 		assertThat(decision.outcome()).isEqualTo(Outcome.DUPLICATE);
 		assertThat(decision.layer()).contains(DuplicateLayer.REDIS);
 		assertThat(this.ledger.calls).hasSize(1);
+	}
+
+	@Test
+	void aDuplicateStoppedAtRedisIsLoggedWithItsOrderAndThatNothingWasDeducted() {
+		// given a payment deducted once (a replay of an already paid order is such a delivery again)
+		this.ledger.answer(LedgerResult.DEDUCTED);
+		this.closed.handle(aPayment());
+		ListAppender<ILoggingEvent> lines = new ListAppender<>();
+		lines.start();
+		Logger processLog = (Logger) LoggerFactory.getLogger(DeductionProcess.class);
+		processLog.addAppender(lines);
+		// when it is delivered again
+		try {
+			this.closed.handle(aPayment());
+		}
+		finally {
+			processLog.detachAppender(lines);
+		}
+		// then the line at INFO names the order and says nothing was deducted
+		assertThat(lines.list).filteredOn((line) -> line.getLevel().isGreaterOrEqual(Level.INFO))
+			.extracting(ILoggingEvent::getFormattedMessage)
+			.singleElement()
+			.asString()
+			.contains("P20260928001")
+			.contains("nothing deducted");
 	}
 
 	@Test

@@ -9,9 +9,9 @@ import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
+import io.payonce.dlt.terminal.TerminalPage;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
-import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -35,6 +35,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1")
 class TerminalController {
 
+	/** Response header: the cursor of the next page of the list. */
+	static final String NEXT_PAGE = "X-Next-Page";
+
 	private final TerminalIndex index;
 
 	private final ReplayService replays;
@@ -47,15 +50,21 @@ class TerminalController {
 		this.audit = audit;
 	}
 
+	/**
+	 * One page of the list, newest first (by the time the record became terminal, then event id). The body stays a
+	 * JSON array; {@code X-Next-Page} carries the cursor of the next page (pass it as {@code before}), absent on the
+	 * last page.
+	 */
 	@GetMapping("/terminal")
-	List<Summary> list(@RequestParam(required = false) String reason, @RequestParam(required = false) String orderNo,
-			@RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
-			@RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
-			@RequestParam(required = false) TerminalStatus status) {
-		return this.index.list(new TerminalFilter(blankToNull(reason), blankToNull(orderNo), from, to, status))
-			.stream()
-			.map(Summary::of)
-			.toList();
+	ResponseEntity<List<Summary>> list(@RequestParam(required = false) String reason,
+			@RequestParam(required = false) String orderNo, @RequestParam(required = false) String from,
+			@RequestParam(required = false) String to, @RequestParam(required = false) String status,
+			@RequestParam(required = false) String size, @RequestParam(required = false) String before) {
+		TerminalQuery query = TerminalQuery.parse(reason, orderNo, from, to, status, size, before);
+		TerminalPage page = this.index.page(query.filter(), query.before(), query.size());
+		ResponseEntity.BodyBuilder response = ResponseEntity.ok();
+		page.next().ifPresent((next) -> response.header(NEXT_PAGE, next.token()));
+		return response.body(page.records().stream().map(Summary::of).toList());
 	}
 
 	@GetMapping("/terminal/{eventId}")
@@ -87,9 +96,11 @@ class TerminalController {
 	 */
 	@PostMapping(path = "/terminal/replay", consumes = MediaType.APPLICATION_JSON_VALUE)
 	Outcome replayMany(@RequestBody ReplayMany body, Principal principal) {
+		// the same parameters and checks as the list (a bulk replay never filters on status: it takes OPEN ones)
 		TerminalFilter filter = (body.filter() == null) ? null
-				: new TerminalFilter(blankToNull(body.filter().reason()), blankToNull(body.filter().orderNo()),
-						body.filter().from(), body.filter().to(), null);
+				: TerminalQuery.parse(body.filter().reason(), body.filter().orderNo(), body.filter().from(),
+						body.filter().to(), null, null, null)
+					.filter();
 		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
 		return Outcome.of(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
 				principal.getName()));
@@ -127,10 +138,6 @@ class TerminalController {
 		return ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, ex.getMessage());
 	}
 
-	private static String blankToNull(String text) {
-		return (text == null || text.isBlank()) ? null : text.trim();
-	}
-
 	record Summary(String eventId, String orderNo, String reason, int attempt, String errorMessage,
 			Instant firstFailureAt, Instant arrivedAt, TerminalStatus status, String note) {
 
@@ -145,7 +152,8 @@ class TerminalController {
 
 	}
 
-	record FilterBody(String reason, String orderNo, Instant from, Instant to) {
+	/** {@code from} and {@code to} as in the list: an ISO instant or an ISO date (that day's start in UTC). */
+	record FilterBody(String reason, String orderNo, String from, String to) {
 
 	}
 

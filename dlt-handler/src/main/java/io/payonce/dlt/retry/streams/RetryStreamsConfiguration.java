@@ -6,6 +6,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.HostInfo;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -17,8 +19,16 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RetryStreamsConfiguration {
 
+	/** {@code application.server}: this instance's console, where the others ask for its part of the ladder. */
 	@Bean
-	Properties retryStreamsConfig(KafkaProperties kafka, StreamsProperties streams) {
+	HostInfo retryStreamsAdvertisedInstance(StreamsProperties streams,
+			@Value("${server.port:8084}") int serverPort) {
+		return new HostInfo(streams.advertisedHost(),
+				(streams.advertisedPort() != null) ? streams.advertisedPort() : serverPort);
+	}
+
+	@Bean
+	Properties retryStreamsConfig(KafkaProperties kafka, StreamsProperties streams, HostInfo retryStreamsAdvertisedInstance) {
 		Properties config = new Properties();
 		// a group of instances: a crashed one's partitions move after the session timeout, to a warm standby
 		config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, streams.standbyReplicas());
@@ -29,6 +39,8 @@ class RetryStreamsConfiguration {
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));
 		config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
 		config.put(StreamsConfig.STATE_DIR_CONFIG, streams.stateDir().toString());
+		config.put(StreamsConfig.APPLICATION_SERVER_CONFIG,
+				retryStreamsAdvertisedInstance.host() + ":" + retryStreamsAdvertisedInstance.port());
 		config.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, streams.replicationFactor());
 		// a retry record written before this app first ran must not be skipped
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
@@ -39,6 +51,11 @@ class RetryStreamsConfiguration {
 	RetryStreams retryStreams(Properties retryStreamsConfig, RetryProperties retry) {
 		return new RetryStreams(
 				new KafkaStreams(RetryTopology.build(retry.schedule(), retry.punctuateInterval()), retryStreamsConfig));
+	}
+
+	@Bean
+	PendingRetries pendingRetries(RetryStreams retryStreams, HostInfo retryStreamsAdvertisedInstance) {
+		return new PendingRetries(retryStreams.streams, retryStreamsAdvertisedInstance);
 	}
 
 	/** DOWN unless the stream threads run (or rebalance): a dead ladder releases nothing. */

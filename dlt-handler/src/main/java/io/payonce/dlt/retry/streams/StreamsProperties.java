@@ -22,6 +22,10 @@ import org.springframework.validation.annotation.Validated;
  * @param sessionTimeout how long the group waits for a silent instance before its retry partitions move to the
  * others (Kafka's default, 45 s, would hold a crashed instance's due retries that long)
  * [PAYONCE_DLT_STREAMS_SESSION_TIMEOUT, default 10s]
+ * @param advertisedHost how the other instances reach this one's console, Kafka Streams {@code application.server}
+ * with {@code advertisedPort}: the console answers for the whole ladder by asking the instances that run the other
+ * partitions [PAYONCE_DLT_STREAMS_ADVERTISED_HOST, default {@code localhost}; in Kubernetes the pod IP]
+ * @param advertisedPort [PAYONCE_DLT_STREAMS_ADVERTISED_PORT, default {@code server.port}]
  * @param properties further Kafka Streams settings passed as they are, e.g.
  * {@code payonce.dlt.streams.properties[consumer.session.timeout.ms]=10000}; they cannot switch off
  * {@code exactly_once_v2}
@@ -29,7 +33,8 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("payonce.dlt.streams")
 public record StreamsProperties(String applicationId, Path stateDir, Integer replicationFactor,
-		Integer standbyReplicas, Duration sessionTimeout, Map<String, String> properties) {
+		Integer standbyReplicas, Duration sessionTimeout, String advertisedHost, Integer advertisedPort,
+		Map<String, String> properties) {
 
 	public StreamsProperties {
 		if (applicationId == null || applicationId.isBlank()) {
@@ -49,6 +54,11 @@ public record StreamsProperties(String applicationId, Path stateDir, Integer rep
 		if (sessionTimeout.toMillis() < 6_000) {
 			throw new IllegalArgumentException("payonce.dlt.streams.session-timeout below 6s is refused by Kafka's "
 					+ "default group.min.session.timeout.ms, was " + sessionTimeout);
+		}
+		advertisedHost = (advertisedHost == null || advertisedHost.isBlank()) ? "localhost" : advertisedHost.trim();
+		if (advertisedPort != null && (advertisedPort < 1 || advertisedPort > 65535)) {
+			throw new IllegalArgumentException(
+					"payonce.dlt.streams.advertised-port must be a port (1-65535), was " + advertisedPort);
 		}
 		properties = (properties == null) ? Map.of() : Map.copyOf(properties);
 	}

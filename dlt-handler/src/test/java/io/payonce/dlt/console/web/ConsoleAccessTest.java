@@ -110,6 +110,42 @@ class ConsoleAccessTest {
 	}
 
 	@Test
+	void theListPagesNewestFirstAndAWrongParameterIsA400NamingIt() throws Exception {
+		// given two records of one order, one of them terminal a minute later
+		String orderNo = "P-" + UUID.randomUUID();
+		this.index.arrived(new TerminalRecord(this.eventId, orderNo, "PaySuccess", "RETRIES_EXHAUSTED", null,
+				"balance too low", 6, T0, T0, "{}", Map.of(), List.of(), "1:" + this.eventId, TerminalStatus.OPEN, null,
+				null, null));
+		String later = "evt-later-" + UUID.randomUUID();
+		this.index.arrived(new TerminalRecord(later, orderNo, "PaySuccess", "RETRIES_EXHAUSTED", null,
+				"balance too low", 6, T0, T0.plusSeconds(60), "{}", Map.of(), List.of(), "0:" + later,
+				TerminalStatus.OPEN, null, null, null));
+
+		// when a viewer reads pages of one record for that order, then the later record comes first
+		String next = this.mvc
+			.perform(get("/api/v1/terminal?size=1&orderNo=" + orderNo).with(httpBasic("viewer", "viewer-local")))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$[0].eventId").value(later))
+			.andExpect(header().exists(TerminalController.NEXT_PAGE))
+			.andReturn()
+			.getResponse()
+			.getHeader(TerminalController.NEXT_PAGE);
+		this.mvc
+			.perform(get("/api/v1/terminal").param("orderNo", orderNo)
+				.param("size", "1")
+				.param("before", next)
+				.with(httpBasic("viewer", "viewer-local")))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$[0].eventId").value(this.eventId));
+
+		// and a link with a wrong status is answered with a problem that names the parameter
+		this.mvc.perform(get("/api/v1/terminal?status=PENDING").with(httpBasic("viewer", "viewer-local")))
+			.andExpect(status().isBadRequest())
+			.andExpect(header().string("Content-Type", MediaType.APPLICATION_PROBLEM_JSON_VALUE))
+			.andExpect(jsonPath("$.parameter").value("status"));
+	}
+
+	@Test
 	void anAdminReplaysOnceAndTheRecordIsMarkedReplayed() throws Exception {
 		this.mvc
 			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))

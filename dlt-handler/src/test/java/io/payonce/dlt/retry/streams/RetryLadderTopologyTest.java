@@ -12,6 +12,7 @@ import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
 import io.payonce.dlt.retry.FailureEntry;
 import io.payonce.dlt.retry.FailureHistory;
+import io.payonce.dlt.retry.PendingRetry;
 import io.payonce.dlt.retry.RetrySchedule;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -19,10 +20,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,6 +112,33 @@ class RetryLadderTopologyTest {
 		// and it is not released a second time
 		this.driver.advanceWallClockTime(Duration.ofMinutes(30));
 		assertThat(this.paySuccess.isEmpty()).isTrue();
+	}
+
+	@Test
+	void aRetryWaitingInThePendingStoreReadsAsItsOrderAttemptReasonAndDueTime() {
+		// given attempt 2 of order P7 failed for a low balance at T0 (attempt 1 had failed before)
+		FailureHistory before = FailureHistory.empty()
+			.append(new FailureEntry(1, FailureReason.INSUFFICIENT_BALANCE.name(), "x", "balance 10.00 < 199.00",
+					T0.minusSeconds(30), Topic.PAY_SUCCESS.topicName(), 3, 41));
+		this.retry.pipeInput(failedDelivery("evt-7", "P7", 2, before, T0));
+
+		// when the console reads the store the ladder keeps
+		KeyValueStore<Bytes, byte[]> store = this.driver.getKeyValueStore(RetryTopology.PENDING_STORE);
+		List<PendingRetry> pending = new java.util.ArrayList<>();
+		try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
+			all.forEachRemaining((entry) -> pending
+				.add(PendingRetries.toRetry(PendingKey.decode(entry.key), PendingRecord.fromBytes(entry.value))));
+		}
+
+		// then it shows the order, the attempt that failed, why, when, and when attempt 3 is due (tier 2: 1 min)
+		assertThat(pending).containsExactly(new PendingRetry("P7", "evt-7", 2,
+				FailureReason.INSUFFICIENT_BALANCE.name(), "balance 10.00 < 199.00", T0, T0.plus(Duration.ofMinutes(1))));
+
+		// and once released it is no longer pending
+		this.driver.advanceWallClockTime(Duration.ofMinutes(1));
+		try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
+			assertThat(all.hasNext()).isFalse();
+		}
 	}
 
 	@Test
