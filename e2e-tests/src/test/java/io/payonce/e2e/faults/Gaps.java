@@ -1,0 +1,48 @@
+package io.payonce.e2e.faults;
+
+import java.util.List;
+
+/**
+ * The longest silence of a stream of events around a window: how a rolling restart's gap is measured. The events are
+ * wall-clock millis (a 2xx answer, the create time of a record, the commit time of a deduction); the gap of a window
+ * is the longest interval between two consecutive events that overlaps it, so that a silence that began just before
+ * the window or ended after it counts whole. Pure: the unit test drives it.
+ */
+final class Gaps {
+
+	private Gaps() {
+	}
+
+	/**
+	 * @param sortedMillis event times, ascending
+	 * @param from start of the window (inclusive)
+	 * @param to end of the window (inclusive)
+	 * @return the longest interval between consecutive events that overlaps {@code [from, to]}; if no event follows
+	 * the window's start, the time from the last event before it (or from {@code from}) to {@code to}
+	 */
+	static long longestGapMillis(List<Long> sortedMillis, long from, long to) {
+		if (to < from) {
+			throw new IllegalArgumentException("window ends before it starts: " + from + " > " + to);
+		}
+		long longest = 0;
+		Long previous = null;
+		for (long at : sortedMillis) {
+			if (previous != null && at >= from && previous <= to) {
+				longest = Math.max(longest, at - previous);
+			}
+			if (at > to) {
+				return longest;
+			}
+			previous = at;
+		}
+		// nothing after the window's end: the silence lasts at least until its end
+		long silentSince = previous == null ? from : previous;
+		return Math.max(longest, to - silentSince);
+	}
+
+	/** Events inside {@code [from, to]}. */
+	static long count(List<Long> sortedMillis, long from, long to) {
+		return sortedMillis.stream().filter(at -> at >= from && at <= to).count();
+	}
+
+}

@@ -1,0 +1,59 @@
+package io.payonce.e2e.faults;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class GapsTest {
+
+	@Test
+	void theLongestSilenceInsideTheWindowIsTheGap() {
+		// given events every 10 ms but one silence of 500 ms inside the window
+		List<Long> events = List.of(0L, 10L, 20L, 520L, 530L, 540L);
+
+		// when the window covers it, then it is the gap
+		assertThat(Gaps.longestGapMillis(events, 15, 535)).isEqualTo(500);
+	}
+
+	@Test
+	void aSilenceThatBeganBeforeTheWindowCountsWhole() {
+		// given a silence from 20 to 520
+		List<Long> events = List.of(0L, 10L, 20L, 520L, 530L);
+
+		// when the window opens in the middle of it, then the whole silence is the gap
+		assertThat(Gaps.longestGapMillis(events, 300, 400)).isEqualTo(500);
+	}
+
+	@Test
+	void silencesOutsideTheWindowDoNotCount() {
+		// given a long silence long before the window and steady events in it
+		List<Long> events = List.of(0L, 1000L, 1010L, 1020L, 1030L);
+
+		// then only the steady interval counts
+		assertThat(Gaps.longestGapMillis(events, 1005, 1030)).isEqualTo(10);
+	}
+
+	@Test
+	void noEventAfterTheWindowOpensIsASilenceUntilItsEnd() {
+		// given the last event at 20 and a window from 100 to 900
+		List<Long> events = List.of(0L, 10L, 20L);
+
+		// then the silence lasts from the last event to the window's end
+		assertThat(Gaps.longestGapMillis(events, 100, 900)).isEqualTo(880);
+		assertThat(Gaps.longestGapMillis(List.of(), 100, 900)).isEqualTo(800);
+	}
+
+	@Test
+	void aWindowThatEndsBeforeItStartsIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Gaps.longestGapMillis(List.of(), 10, 5));
+	}
+
+	@Test
+	void countsTheEventsInsideTheWindow() {
+		assertThat(Gaps.count(List.of(0L, 10L, 20L, 30L), 10, 20)).isEqualTo(2);
+	}
+
+}
