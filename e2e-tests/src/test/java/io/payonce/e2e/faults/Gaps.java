@@ -1,5 +1,6 @@
 package io.payonce.e2e.faults;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -38,6 +39,14 @@ final class Gaps {
 		// nothing after the window's end: the silence lasts at least until its end
 		long silentSince = previous == null ? from : previous;
 		return Math.max(longest, to - silentSince);
+	}
+
+	/**
+	 * The longest gap of any of several streams (e.g. one per partition: a partition that stood still while the
+	 * others moved shows here, not in their merged stream).
+	 */
+	static long longestGapOfAnyMillis(Collection<List<Long>> streams, long from, long to) {
+		return streams.stream().mapToLong(stream -> longestGapMillis(stream, from, to)).max().orElse(to - from);
 	}
 
 	/** Events inside {@code [from, to]}. */

@@ -52,6 +52,16 @@ class GapsTest {
 	}
 
 	@Test
+	void aPartitionThatStoodStillWhileTheOthersMovedIsTheGapOfAny() {
+		// given one stream steady and one silent from 100 to 700
+		List<Long> steady = List.of(0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L);
+		List<Long> stalled = List.of(0L, 100L, 700L);
+
+		// then the gap of any is the stalled one's, although the merged stream never paused that long
+		assertThat(Gaps.longestGapOfAnyMillis(List.of(steady, stalled), 150, 650)).isEqualTo(600);
+	}
+
+	@Test
 	void countsTheEventsInsideTheWindow() {
 		assertThat(Gaps.count(List.of(0L, 10L, 20L, 30L), 10, 20)).isEqualTo(2);
 	}

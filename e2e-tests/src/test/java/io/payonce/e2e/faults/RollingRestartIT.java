@@ -69,10 +69,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The gap each step caused, per service, over the window from its SIGTERM to the next step's (wall-clock millis
  * of the same machine): the gateway's longest time without a 2xx answer and its retried callbacks with their
  * extra latency; the relay's longest time without a record on pay.success (create time); the consumer's longest time
- * without a deduction (the time its {@code PAY_DEDUCT} flow was written, MariaDB's clock); the dlt-handler's longest ladder of a payment
- * without money (its pay.success record to its terminal record) among those whose ladder overlapped the window, and
- * the longest time no console instance answered; reconciliation's longest time its group's committed position on
- * pay.success did not move. Reported in {@code rolling-restart.md|json}, nothing of it asserted as a bound.
+ * without a deduction in any one partition of pay.success (the time the {@code PAY_DEDUCT} flow was written,
+ * MariaDB's clock; per partition, because the other instance goes on with its own partitions while one's wait); the
+ * dlt-handler's longest ladder of a payment without money (its pay.success record to its terminal record) among those
+ * whose ladder overlapped the window, and the longest time no console instance answered; reconciliation's longest
+ * time its group's committed offset on any one partition of pay.success did not move. Reported in
+ * {@code rolling-restart.md|json}, nothing of it asserted as a bound.
  */
 class RollingRestartIT {
 
@@ -203,7 +205,9 @@ class RollingRestartIT {
 							+ "first sent in the window, and the longest extra latency (first attempt to 2xx). "
 							+ "Ladder: the longest time from pay.success to pay.success.terminal of a payment without "
 							+ "money whose ladder overlapped the window (nominal: 1 s + 2 s of back-off). "
-							+ "Reconciliation: how long the group's committed position on pay.success stood still.",
+							+ "Consumer and reconciliation: per partition of pay.success, the longest of any one "
+							+ "(the consumer: between two deductions of its orders; reconciliation: between two moves "
+							+ "of its group's committed offset).",
 					List.of("step", "role", "exit; restart", "gateway: no 2xx (ms)", "retried (max extra ms)",
 							"relay: no pay.success record (ms)", "consumer: no deduction (ms)",
 							"dlt-handler: longest ladder (ms)", "console: no instance answered (ms)",
@@ -239,7 +243,7 @@ class RollingRestartIT {
 				.containsOnlyKeys(poorReleased)
 				.allSatisfy((orderNo, records) -> assertThat(records).as(orderNo).isEqualTo(1L));
 			// and the relay's handovers happened: both instances published during the run
-			assertThat(relayedBy(run.scope).keySet()).as("relay instances that published").hasSize(2);
+			assertThat(relayedBy(run.scope).keySet()).as("relay instances that published").hasSizeGreaterThanOrEqualTo(2);
 		}
 	}
 
@@ -358,7 +362,8 @@ class RollingRestartIT {
 
 		private final List<DltConsole> consoles;
 
-		private final Queue<Long> reconciliationMoved = new ConcurrentLinkedQueue<>();
+		/** Per partition of pay.success: when the group's committed offset moved. */
+		private final Map<Integer, Queue<Long>> reconciliationMoved = new java.util.concurrent.ConcurrentHashMap<>();
 
 		private final Queue<Long> consoleAnswered = new ConcurrentLinkedQueue<>();
 
@@ -378,16 +383,16 @@ class RollingRestartIT {
 		}
 
 		private void watch() {
-			long lastPosition = -1;
+			Map<Integer, Long> last = new HashMap<>();
 			while (!this.closed) {
-				long position = reconciliationPosition();
+				Map<Integer, Long> positions = reconciliationPositions();
 				long now = System.currentTimeMillis();
-				if (position > lastPosition && position >= 0) {
-					if (lastPosition >= 0) {
-						this.reconciliationMoved.add(now);
+				positions.forEach((partition, position) -> {
+					Long before = last.put(partition, position);
+					if (before != null && position > before) {
+						this.reconciliationMoved.computeIfAbsent(partition, p -> new ConcurrentLinkedQueue<>()).add(now);
 					}
-					lastPosition = position;
-				}
+				});
 				for (DltConsole console : this.consoles) {
 					if (answers(console)) {
 						this.consoleAnswered.add(System.currentTimeMillis());
@@ -399,25 +404,27 @@ class RollingRestartIT {
 			}
 		}
 
-		/** The sum of the group's committed offsets on pay.success, -1 if it cannot be read now. */
-		private long reconciliationPosition() {
+		/** The group's committed offset per partition of pay.success; empty if it cannot be read now. */
+		private Map<Integer, Long> reconciliationPositions() {
 			try {
 				Map<TopicPartition, OffsetAndMetadata> offsets = this.admin
 					.listConsumerGroupOffsets(RECONCILIATION_GROUP)
 					.partitionsToOffsetAndMetadata()
 					.get(5, TimeUnit.SECONDS);
-				return offsets.entrySet()
-					.stream()
-					.filter(e -> e.getKey().topic().equals(Topic.PAY_SUCCESS.topicName()) && e.getValue() != null)
-					.mapToLong(e -> e.getValue().offset())
-					.sum();
+				Map<Integer, Long> positions = new HashMap<>();
+				offsets.forEach((partition, offset) -> {
+					if (partition.topic().equals(Topic.PAY_SUCCESS.topicName()) && offset != null) {
+						positions.put(partition.partition(), offset.offset());
+					}
+				});
+				return positions;
 			}
 			catch (ExecutionException | TimeoutException ex) {
-				return -1;
+				return Map.of();
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				return -1;
+				return Map.of();
 			}
 		}
 
@@ -430,8 +437,8 @@ class RollingRestartIT {
 			}
 		}
 
-		List<Long> reconciliationMoved() {
-			return sorted(this.reconciliationMoved);
+		List<List<Long>> reconciliationMoved() {
+			return this.reconciliationMoved.values().stream().map(RollingRestartIT::sorted).toList();
 		}
 
 		List<Long> consoleAnswered() {
@@ -457,11 +464,12 @@ class RollingRestartIT {
 
 		private final List<Long> paySuccess;
 
-		private final List<Long> deductions;
+		/** Per partition of pay.success: when its orders' deductions were written. */
+		private final Collection<List<Long>> deductions;
 
 		private final List<long[]> ladders;
 
-		private final List<Long> reconciliationMoved;
+		private final List<List<Long>> reconciliationMoved;
 
 		private final List<Long> consoleAnswered;
 
@@ -469,7 +477,16 @@ class RollingRestartIT {
 			this.gateways = gateways;
 			List<ConsumerRecord<String, byte[]>> paySuccess = bench.paySuccessRecords(scope);
 			this.paySuccess = paySuccess.stream().map(ConsumerRecord::timestamp).sorted().toList();
-			this.deductions = deductionTimes(scope);
+			Map<String, Integer> partitionOf = paySuccess.stream()
+				.collect(Collectors.toMap(ConsumerRecord::key, ConsumerRecord::partition, (a, b) -> a));
+			this.deductions = deductionTimes(scope).entrySet()
+				.stream()
+				.collect(Collectors.groupingBy(e -> partitionOf.getOrDefault(e.getKey(), -1),
+						Collectors.mapping(Map.Entry::getValue, Collectors.toList())))
+				.values()
+				.stream()
+				.map(RollingRestartIT::sorted)
+				.toList();
 			Map<String, Long> firstSuccess = paySuccess.stream()
 				.filter(record -> poor.contains(record.key()))
 				.collect(Collectors.toMap(ConsumerRecord::key, ConsumerRecord::timestamp, Math::min));
@@ -498,23 +515,23 @@ class RollingRestartIT {
 			return List.of(step, role, exit, Gaps.longestGapMillis(this.gateways.acceptedAt(), from, to),
 					retried.size() + " (" + retried.stream().mapToLong(GatewayService.Retried::extraMillis).max().orElse(0)
 							+ ")",
-					Gaps.longestGapMillis(this.paySuccess, from, to), Gaps.longestGapMillis(this.deductions, from, to),
+					Gaps.longestGapMillis(this.paySuccess, from, to), Gaps.longestGapOfAnyMillis(this.deductions, from, to),
 					longestLadder, Gaps.longestGapMillis(this.consoleAnswered, from, to),
-					Gaps.longestGapMillis(this.reconciliationMoved, from, to));
+					Gaps.longestGapOfAnyMillis(this.reconciliationMoved, from, to));
 		}
 
-		/** Commit times (wall-clock millis) of the scope's deductions, ascending. */
-		private static List<Long> deductionTimes(Scope scope) {
-			String sql = "SELECT ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM t_account_flow "
-					+ "WHERE type = 'PAY_DEDUCT' AND biz_no LIKE ? ORDER BY created_at";
+		/** When each of the scope's deductions was written (wall-clock millis), by orderNo. */
+		private static Map<String, Long> deductionTimes(Scope scope) {
+			String sql = "SELECT biz_no, ROUND(UNIX_TIMESTAMP(created_at) * 1000) FROM t_account_flow "
+					+ "WHERE type = 'PAY_DEDUCT' AND biz_no LIKE ?";
 			try (Connection trade = java.sql.DriverManager.getConnection(
 					bench.stack().mariaDb().jdbcUrl(LocalDatabase.TRADE.schema()), LocalDatabase.TRADE.user(),
 					LocalDatabase.TRADE.password()); PreparedStatement statement = trade.prepareStatement(sql)) {
 				statement.setString(1, scope.prefix() + "%");
-				List<Long> times = new ArrayList<>();
+				Map<String, Long> times = new HashMap<>();
 				try (ResultSet rows = statement.executeQuery()) {
 					while (rows.next()) {
-						times.add(rows.getLong(1));
+						times.put(rows.getString(1), rows.getLong(2));
 					}
 				}
 				return times;
