@@ -486,6 +486,12 @@ final class FaultBench implements AutoCloseable {
 	 * hands off it (it restarts only what exited unannounced). Returns once the new process is healthy.
 	 */
 	Rollout rollingRestart(ServiceProcess service) {
+		return rollingRestart(service, () -> {
+		});
+	}
+
+	/** As {@link #rollingRestart(ServiceProcess)}; {@code afterExit} runs once the old process has exited. */
+	Rollout rollingRestart(ServiceProcess service, Runnable afterExit) {
 		if (!this.restarting.add(service.service())) {
 			throw new IllegalStateException(service.service() + " is being restarted by the supervisor");
 		}
@@ -499,6 +505,7 @@ final class FaultBench implements AutoCloseable {
 			service.stop();
 			long exitedAt = System.currentTimeMillis();
 			ManagedNode.Exit exit = service.lastExit().orElse(new ManagedNode.Exit(pid, -1));
+			afterExit.run();
 			if (consumer) {
 				this.metrics.restarted(service);
 			}

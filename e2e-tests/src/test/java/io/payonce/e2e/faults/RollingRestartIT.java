@@ -93,6 +93,14 @@ class RollingRestartIT {
 	/** reconciliation's Kafka Streams application id (its default): the group whose position is watched. */
 	private static final String RECONCILIATION_GROUP = "payonce-reconciliation";
 
+	/**
+	 * The Kafka group each service's instances are members of (their defaults): a clean stop must leave it at once,
+	 * or the instance's partitions wait for its session timeout.
+	 */
+	private static final Map<String, String> GROUPS = Map.of(FaultBench.RELAY, "payonce-outbox-relay",
+			FaultBench.CONSUMER, "payonce-deduct-consumer", FaultBench.DLT, "payonce-dlt-handler",
+			FaultBench.RECONCILIATION, RECONCILIATION_GROUP);
+
 	private static final String FINDINGS_TOPIC = "payonce.reconciliation.findings";
 
 	private static final Duration FINDINGS_TIMEOUT = Duration.ofMinutes(3);
@@ -167,12 +175,21 @@ class RollingRestartIT {
 			for (ServiceProcess instance : instances) {
 				String role = relayRole(instance);
 				Map<String, Long> othersBefore = pidsExcept(instance);
-				FaultBench.Rollout rollout = bench.rollingRestart(instance);
+				String group = groupOf(instance);
+				int membersBefore = group == null ? 0 : watch.members(group);
+				int[] membersAtExit = { -1 };
+				FaultBench.Rollout rollout = bench.rollingRestart(instance, () -> {
+					if (group != null) {
+						membersAtExit[0] = watch.members(group);
+					}
+				});
 				Map<String, Long> othersAfter = pidsExcept(instance);
 				run.prove(rollout.proven(), rollout.toString());
 				run.prove(othersAfter.equals(othersBefore),
 						"the others kept their PIDs during " + instance.service() + ": " + othersAfter);
-				steps.add(new Step(instance.service(), role, rollout));
+				String membership = group == null ? "" : group + ": " + membersBefore + " → " + membersAtExit[0];
+				steps.add(new Step(instance.service(), role, rollout, membership,
+						group == null || (membersAtExit[0] >= 0 && membersAtExit[0] < membersBefore)));
 				awaitSteadyLoad(run);
 			}
 			long rolloutEndedAt = System.currentTimeMillis();
@@ -189,13 +206,13 @@ class RollingRestartIT {
 			FaultReport.Scenario scenario = runner.finish(run);
 			Measures measures = new Measures(run.scope, gateways, watch, poorReleased);
 			List<List<Object>> rows = new ArrayList<>();
-			rows.add(measures.row("baseline (steady load, no restart)", "", "", loadStartedAt + 2000, baselineTo));
+			rows.add(measures.row("baseline (steady load, no restart)", "", "", "", loadStartedAt + 2000, baselineTo));
 			for (int i = 0; i < steps.size(); i++) {
 				Step step = steps.get(i);
 				long to = i + 1 < steps.size() ? steps.get(i + 1).rollout.terminatedAt() : rolloutEndedAt;
 				rows.add(measures.row(step.instance, step.role, step.rollout.exit().status() + " in "
 						+ step.rollout.stopSeconds() + " s, healthy " + step.rollout.startSeconds() + " s later",
-						step.rollout.terminatedAt(), to));
+						step.membership, step.rollout.terminatedAt(), to));
 			}
 			report.add(new FaultReport.Table("Gap per step",
 					"Each step's window runs from its SIGTERM to the next step's SIGTERM (the last: "
@@ -205,10 +222,13 @@ class RollingRestartIT {
 							+ "first sent in the window, and the longest extra latency (first attempt to 2xx). "
 							+ "Ladder: the longest time from pay.success to pay.success.terminal of a payment without "
 							+ "money whose ladder overlapped the window (nominal: 1 s + 2 s of back-off). "
+							+ "Group members: the instances' Kafka group, described before the SIGTERM and right "
+							+ "after the exit (fewer: the instance left the group on its way out; the same: its "
+							+ "partitions wait for its session timeout). "
 							+ "Consumer and reconciliation: per partition of pay.success, the longest of any one "
 							+ "(the consumer: between two deductions of its orders; reconciliation: between two moves "
 							+ "of its group's committed offset).",
-					List.of("step", "role", "exit; restart", "gateway: no 2xx (ms)", "retried (max extra ms)",
+					List.of("step", "role", "exit; restart", "group members: before → at exit", "gateway: no 2xx (ms)", "retried (max extra ms)",
 							"relay: no pay.success record (ms)", "consumer: no deduction (ms)",
 							"dlt-handler: longest ladder (ms)", "console: no instance answered (ms)",
 							"reconciliation: position still (ms)"),
@@ -227,6 +247,9 @@ class RollingRestartIT {
 				.as(result.toString()).isTrue());
 			assertThat(steps).hasSize(10).allSatisfy(step -> assertThat(step.rollout.proven())
 				.as(step.rollout.toString()).isTrue());
+			// a clean stop leaves the group: its partitions move at once, not after the session timeout
+			assertThat(steps).allSatisfy(step -> assertThat(step.leftItsGroup())
+				.as("%s left %s on its way out", step.instance(), step.membership()).isTrue());
 			// every callback answered 2xx, the retried ones too
 			assertThat(gateways.unanswered()).as("callbacks never answered").isZero();
 			assertThat(run.load.gaveUp.get()).isZero();
@@ -247,9 +270,22 @@ class RollingRestartIT {
 		}
 	}
 
-	/** One step of the rollout: the instance, its relay role before, what happened. */
-	private record Step(String instance, String role, FaultBench.Rollout rollout) {
+	/**
+	 * One step of the rollout: the instance, its relay role before, what happened, the members of its group before
+	 * the SIGTERM and right after the exit, and whether it had left the group by the time it exited.
+	 */
+	private record Step(String instance, String role, FaultBench.Rollout rollout, String membership,
+			boolean leftItsGroup) {
 
+	}
+
+	private static String groupOf(ServiceProcess instance) {
+		return GROUPS.entrySet()
+			.stream()
+			.filter(e -> instance.service().equals(e.getKey()) || instance.service().startsWith(e.getKey() + "-"))
+			.map(Map.Entry::getValue)
+			.findFirst()
+			.orElse(null);
 	}
 
 	/** Seeds the scope's orders; every POOR_EVERY-th account opens without money. */
@@ -437,6 +473,25 @@ class RollingRestartIT {
 			}
 		}
 
+		/** Members of a consumer group now (-1 if it cannot be described). */
+		int members(String group) {
+			try {
+				return this.admin.describeConsumerGroups(List.of(group))
+					.describedGroups()
+					.get(group)
+					.get(5, TimeUnit.SECONDS)
+					.members()
+					.size();
+			}
+			catch (ExecutionException | TimeoutException ex) {
+				return -1;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return -1;
+			}
+		}
+
 		List<List<Long>> reconciliationMoved() {
 			return this.reconciliationMoved.values().stream().map(RollingRestartIT::sorted).toList();
 		}
@@ -502,7 +557,7 @@ class RollingRestartIT {
 			this.consoleAnswered = watch.consoleAnswered();
 		}
 
-		List<Object> row(String step, String role, String exit, long from, long to) {
+		List<Object> row(String step, String role, String exit, String membership, long from, long to) {
 			List<GatewayService.Retried> retried = this.gateways.retried()
 				.stream()
 				.filter(r -> r.firstAttemptAt() >= from && r.firstAttemptAt() <= to)
@@ -512,7 +567,7 @@ class RollingRestartIT {
 				.mapToLong(ladder -> ladder[1] - ladder[0])
 				.max()
 				.orElse(-1);
-			return List.of(step, role, exit, Gaps.longestGapMillis(this.gateways.acceptedAt(), from, to),
+			return List.of(step, role, exit, membership, Gaps.longestGapMillis(this.gateways.acceptedAt(), from, to),
 					retried.size() + " (" + retried.stream().mapToLong(GatewayService.Retried::extraMillis).max().orElse(0)
 							+ ")",
 					Gaps.longestGapMillis(this.paySuccess, from, to), Gaps.longestGapOfAnyMillis(this.deductions, from, to),
