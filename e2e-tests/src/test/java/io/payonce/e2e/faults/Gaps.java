@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The longest silence of a stream of events around a window: how a rolling restart's gap is measured. The events are
  * wall-clock millis (a 2xx answer, the create time of a record, the commit time of a deduction); the gap of a window
- * is the longest interval between two consecutive events that overlaps it, so that a silence that began just before
- * the window or ended after it counts whole. Pure: the unit test drives it.
+ * (a step of a rollout, from its SIGTERM to the next step's) is the longest silence that began in it, counted whole
+ * also when it lasts past the window's end; a silence that began before the window counts only from the window's
+ * start (the step before caused it). Pure: the unit test drives it.
  */
 final class Gaps {
 
@@ -18,8 +19,9 @@ final class Gaps {
 	 * @param sortedMillis event times, ascending
 	 * @param from start of the window (inclusive)
 	 * @param to end of the window (inclusive)
-	 * @return the longest interval between consecutive events that overlaps {@code [from, to]}; if no event follows
-	 * the window's start, the time from the last event before it (or from {@code from}) to {@code to}
+	 * @return the longest silence that began in {@code [from, to]} (measured whole, also past {@code to}); a silence
+	 * that began before the window counts from {@code from} on; no event after the window opened: from the last
+	 * event (or {@code from}) to {@code to}
 	 */
 	static long longestGapMillis(List<Long> sortedMillis, long from, long to) {
 		if (to < from) {
@@ -28,8 +30,8 @@ final class Gaps {
 		long longest = 0;
 		Long previous = null;
 		for (long at : sortedMillis) {
-			if (previous != null && at >= from && previous <= to) {
-				longest = Math.max(longest, at - previous);
+			if (previous != null && previous <= to && at > from) {
+				longest = Math.max(longest, at - Math.max(previous, from));
 			}
 			if (at > to) {
 				return longest;
@@ -37,7 +39,7 @@ final class Gaps {
 			previous = at;
 		}
 		// nothing after the window's end: the silence lasts at least until its end
-		long silentSince = previous == null ? from : previous;
+		long silentSince = previous == null ? from : Math.max(previous, from);
 		return Math.max(longest, to - silentSince);
 	}
 

@@ -19,12 +19,21 @@ class GapsTest {
 	}
 
 	@Test
-	void aSilenceThatBeganBeforeTheWindowCountsWhole() {
+	void aSilenceThatBeganBeforeTheWindowCountsFromTheWindowsStart() {
 		// given a silence from 20 to 520
 		List<Long> events = List.of(0L, 10L, 20L, 520L, 530L);
 
-		// when the window opens in the middle of it, then the whole silence is the gap
-		assertThat(Gaps.longestGapMillis(events, 300, 400)).isEqualTo(500);
+		// when the window opens in the middle of it, then only its part from the window's start counts
+		assertThat(Gaps.longestGapMillis(events, 300, 400)).isEqualTo(220);
+	}
+
+	@Test
+	void aSilenceThatBeganInTheWindowCountsWholeAlsoPastItsEnd() {
+		// given a silence from 20 to 520 and a window from 15 to 100
+		List<Long> events = List.of(0L, 10L, 20L, 520L, 530L);
+
+		// then the whole silence is the window's gap
+		assertThat(Gaps.longestGapMillis(events, 15, 100)).isEqualTo(500);
 	}
 
 	@Test
@@ -41,8 +50,9 @@ class GapsTest {
 		// given the last event at 20 and a window from 100 to 900
 		List<Long> events = List.of(0L, 10L, 20L);
 
-		// then the silence lasts from the last event to the window's end
-		assertThat(Gaps.longestGapMillis(events, 100, 900)).isEqualTo(880);
+		// then the window is silent from its start to its end
+		assertThat(Gaps.longestGapMillis(events, 100, 900)).isEqualTo(800);
+		assertThat(Gaps.longestGapMillis(events, 15, 900)).isEqualTo(880);
 		assertThat(Gaps.longestGapMillis(List.of(), 100, 900)).isEqualTo(800);
 	}
 
@@ -58,7 +68,7 @@ class GapsTest {
 		List<Long> stalled = List.of(0L, 100L, 700L);
 
 		// then the gap of any is the stalled one's, although the merged stream never paused that long
-		assertThat(Gaps.longestGapOfAnyMillis(List.of(steady, stalled), 150, 650)).isEqualTo(600);
+		assertThat(Gaps.longestGapOfAnyMillis(List.of(steady, stalled), 50, 650)).isEqualTo(600);
 	}
 
 	@Test

@@ -203,6 +203,10 @@ class RollingRestartIT {
 				.collect(Collectors.toSet());
 			Set<String> poorReleased = released.stream().filter(poorOrders::contains).collect(Collectors.toSet());
 			Map<String, Long> findings = awaitMissingFindings(run.scope, poorReleased);
+			run.note("retries by cause " + gateways.retriesByCause() + "; " + gateways.retried().size()
+					+ " callbacks retried, " + gateways.unanswered() + " unanswered; " + poorReleased.size()
+					+ " payments without money released, " + findings.size() + " orders of the scope with a MISSING finding in "
+					+ findings.values().stream().mapToLong(Long::longValue).sum() + " finding records");
 			FaultReport.Scenario scenario = runner.finish(run);
 			Measures measures = new Measures(run.scope, gateways, watch, poorReleased);
 			List<List<Object>> rows = new ArrayList<>();
@@ -216,9 +220,10 @@ class RollingRestartIT {
 			}
 			report.add(new FaultReport.Table("Gap per step",
 					"Each step's window runs from its SIGTERM to the next step's SIGTERM (the last: "
-							+ STEADY_SECONDS + " s after it was healthy). Gaps in ms: the longest interval between two "
-							+ "consecutive events that overlaps the window (the baseline: the same over "
-							+ "steady load before any restart). Retried: callbacks that needed more than one attempt, "
+							+ STEADY_SECONDS + " s after it was healthy). Gaps in ms: the longest silence between two "
+							+ "consecutive events that began in the window (counted whole, also past its end; one that "
+							+ "began before counts from the window's start), the baseline the same over steady load "
+							+ "before any restart. Retried: callbacks that needed more than one attempt, "
 							+ "first sent in the window, and the longest extra latency (first attempt to 2xx). "
 							+ "Ladder: the longest time from pay.success to pay.success.terminal of a payment without "
 							+ "money whose ladder overlapped the window (nominal: 1 s + 2 s of back-off). "
@@ -233,10 +238,6 @@ class RollingRestartIT {
 							"dlt-handler: longest ladder (ms)", "console: no instance answered (ms)",
 							"reconciliation: position still (ms)"),
 					rows));
-			run.note("retries by cause " + gateways.retriesByCause() + "; " + gateways.retried().size()
-					+ " callbacks retried, " + gateways.unanswered() + " unanswered; " + poorReleased.size()
-					+ " payments without money, their MISSING findings " + findings.values().stream()
-						.mapToLong(Long::longValue).sum());
 			System.out.println("rolling restart: " + rows);
 
 			// every step proven, nothing else restarted, the invariants hold over the run
