@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * The longest silence of a stream of events around a window: how a rolling restart's gap is measured. The events are
  * wall-clock millis (a 2xx answer, the create time of a record, the commit time of a deduction); the gap of a window
- * (a step of a rollout, from its SIGTERM to the next step's) is the longest silence that began in it, counted whole
- * also when it lasts past the window's end; a silence that began before the window counts only from the window's
- * start (the step before caused it). Pure: the unit test drives it.
+ * (a step of a rollout, from its SIGTERM to the next step's) is the longest part of a silence that lies inside it: a
+ * silence that spans the next step's SIGTERM is split there, each step gets its own part (the steps are far enough
+ * apart that a restart's own silence ends inside its window). Pure: the unit test drives it.
  */
 final class Gaps {
 
@@ -19,9 +19,8 @@ final class Gaps {
 	 * @param sortedMillis event times, ascending
 	 * @param from start of the window (inclusive)
 	 * @param to end of the window (inclusive)
-	 * @return the longest silence that began in {@code [from, to]} (measured whole, also past {@code to}); a silence
-	 * that began before the window counts from {@code from} on; no event after the window opened: from the last
-	 * event (or {@code from}) to {@code to}
+	 * @return the longest part of a silence (the time between two consecutive events, or after the last one) that
+	 * lies inside {@code [from, to]}
 	 */
 	static long longestGapMillis(List<Long> sortedMillis, long from, long to) {
 		if (to < from) {
@@ -30,15 +29,15 @@ final class Gaps {
 		long longest = 0;
 		Long previous = null;
 		for (long at : sortedMillis) {
-			if (previous != null && previous <= to && at > from) {
-				longest = Math.max(longest, at - Math.max(previous, from));
-			}
-			if (at > to) {
+			if (previous != null && previous > to) {
 				return longest;
+			}
+			if (previous != null) {
+				longest = Math.max(longest, Math.min(at, to) - Math.max(previous, from));
 			}
 			previous = at;
 		}
-		// nothing after the window's end: the silence lasts at least until its end
+		// nothing after the last event: the silence lasts at least until the window's end
 		long silentSince = previous == null ? from : Math.max(previous, from);
 		return Math.max(longest, to - silentSince);
 	}

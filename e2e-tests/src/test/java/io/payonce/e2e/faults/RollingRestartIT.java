@@ -220,10 +220,9 @@ class RollingRestartIT {
 			}
 			report.add(new FaultReport.Table("Gap per step",
 					"Each step's window runs from its SIGTERM to the next step's SIGTERM (the last: "
-							+ STEADY_SECONDS + " s after it was healthy). Gaps in ms: the longest silence between two "
-							+ "consecutive events that began in the window (counted whole, also past its end; one that "
-							+ "began before counts from the window's start), the baseline the same over steady load "
-							+ "before any restart. Retried: callbacks that needed more than one attempt, "
+							+ STEADY_SECONDS + " s after it was healthy). Gaps in ms: the longest part of a silence between "
+							+ "two consecutive events that lies in the window (a silence across a step's SIGTERM is "
+							+ "split there), the baseline the same over steady load before any restart. Retried: callbacks that needed more than one attempt, "
 							+ "first sent in the window, and the longest extra latency (first attempt to 2xx). "
 							+ "Ladder: the longest time from pay.success to pay.success.terminal of a payment without "
 							+ "money whose ladder overlapped the window (nominal: 1 s + 2 s of back-off). "
