@@ -78,6 +78,11 @@ final class FaultBench implements AutoCloseable {
 
 	static final String DLT = "dlt-handler";
 
+	static final String RECONCILIATION = "reconciliation";
+
+	/** Reconciliation's MISSING window on the bench: long enough for a handover, short enough for a test. */
+	static final String RECONCILIATION_WINDOW = "30s";
+
 	/** A hung consumer is out of its group after this (the broker's view: no heartbeat). */
 	static final Duration CONSUMER_SESSION_TIMEOUT = Duration.ofSeconds(6);
 
@@ -269,6 +274,35 @@ final class FaultBench implements AutoCloseable {
 		return relay;
 	}
 
+	/** One more gateway instance (its own lookup port); UP on return. */
+	ServiceProcess addGateway(String name) {
+		return launch(name, GATEWAY, this.stack.serviceEnvironment(GATEWAY)).awaitHealthy(HEALTH_TIMEOUT);
+	}
+
+	/**
+	 * One more dlt-handler of the same group (same application id and audit trail, its own state folder, as in
+	 * production); UP on return.
+	 */
+	ServiceProcess addDltHandler(String name) {
+		Map<String, String> env = dltEnvironment();
+		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", this.stack.dataDir().resolve(name + "-streams").toString());
+		return launch(name, DLT, env).awaitHealthy(HEALTH_TIMEOUT);
+	}
+
+	/**
+	 * A reconciliation instance (its own state folder; the continuous reconciliation with a
+	 * {@value #RECONCILIATION_WINDOW} window, scanned every second; the active query off: no platform runs here);
+	 * UP on return.
+	 */
+	ServiceProcess addReconciliation(String name) {
+		Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(RECONCILIATION));
+		env.put("PAYONCE_RECONCILIATION_STREAMS_STATE_DIR", this.stack.dataDir().resolve(name + "-streams").toString());
+		env.put("PAYONCE_RECONCILIATION_CONTINUOUS_WINDOW", RECONCILIATION_WINDOW);
+		env.put("PAYONCE_RECONCILIATION_CONTINUOUS_SCAN_INTERVAL", "1s");
+		env.put("PAYONCE_RECONCILIATION_ACTIVE_QUERY_ENABLED", "false");
+		return launch(name, RECONCILIATION, env).awaitHealthy(HEALTH_TIMEOUT);
+	}
+
 	private Map<String, String> consumerEnvironment(String instance) {
 		Map<String, String> env = new LinkedHashMap<>(this.stack.serviceEnvironment(CONSUMER));
 		env.put("SPRING_KAFKA_CONSUMER_PROPERTIES_MAX_POLL_INTERVAL_MS",
@@ -415,6 +449,73 @@ final class FaultBench implements AutoCloseable {
 		ManagedNode.Exit exit = service.lastExit().orElse(new ManagedNode.Exit(pid, -1));
 		awaitRestarted(service, pid);
 		return new Crash(service.service(), pid, exit, service.pid(), ScenarioRunner.secondsSince(since));
+	}
+
+	/**
+	 * One step of a rollout, as Kubernetes replaces a pod: SIGTERM, the exit awaited (its status recorded), the
+	 * instance started again and awaited healthy. Wall-clock millis, so that the gaps can be read against record
+	 * and commit times.
+	 */
+	record Rollout(String service, long oldPid, ManagedNode.Exit exit, long newPid, long terminatedAt, long exitedAt,
+			long readyAt) {
+
+		/** A clean exit on SIGTERM (143, not 137: no SIGKILL after the grace period) and a new process. */
+		boolean proven() {
+			return this.exit.pid() == this.oldPid && this.exit.status() == 128 + 15 && this.newPid > 0
+					&& this.newPid != this.oldPid;
+		}
+
+		double stopSeconds() {
+			return (this.exitedAt - this.terminatedAt) / 1000.0;
+		}
+
+		double startSeconds() {
+			return (this.readyAt - this.exitedAt) / 1000.0;
+		}
+
+		@Override
+		public String toString() {
+			return this.service + " PID " + this.oldPid + " SIGTERM, exited " + this.exit.status() + " after "
+					+ stopSeconds() + " s, started as PID " + this.newPid + ", healthy " + startSeconds() + " s later";
+		}
+
+	}
+
+	/**
+	 * Restarts one instance the way a rollout does (SIGTERM, exit, start, healthy) while the supervisor keeps its
+	 * hands off it (it restarts only what exited unannounced). Returns once the new process is healthy.
+	 */
+	Rollout rollingRestart(ServiceProcess service) {
+		return rollingRestart(service, () -> {
+		});
+	}
+
+	/** As {@link #rollingRestart(ServiceProcess)}; {@code afterExit} runs once the old process has exited. */
+	Rollout rollingRestart(ServiceProcess service, Runnable afterExit) {
+		if (!this.restarting.add(service.service())) {
+			throw new IllegalStateException(service.service() + " is being restarted by the supervisor");
+		}
+		try {
+			boolean consumer = this.consumers.contains(service);
+			if (consumer) {
+				this.metrics.scrape(List.of(service));
+			}
+			long pid = service.pid();
+			long terminatedAt = System.currentTimeMillis();
+			service.stop();
+			long exitedAt = System.currentTimeMillis();
+			ManagedNode.Exit exit = service.lastExit().orElse(new ManagedNode.Exit(pid, -1));
+			afterExit.run();
+			if (consumer) {
+				this.metrics.restarted(service);
+			}
+			service.start();
+			return new Rollout(service.service(), pid, exit, service.pid(), terminatedAt, exitedAt,
+					System.currentTimeMillis());
+		}
+		finally {
+			this.restarting.remove(service.service());
+		}
 	}
 
 	/** Waits until the supervisor has replaced process {@code pid} of the service by a healthy one. */

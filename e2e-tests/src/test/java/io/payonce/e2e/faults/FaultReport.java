@@ -41,6 +41,11 @@ final class FaultReport {
 
 	}
 
+	/** A measured table beside the scenarios (e.g. the gap of each step of a rolling restart). */
+	record Table(String heading, String text, List<String> columns, List<List<Object>> rows) {
+
+	}
+
 	private final Path directory;
 
 	private final String name;
@@ -50,6 +55,8 @@ final class FaultReport {
 	private final Map<String, Object> run = new LinkedHashMap<>();
 
 	private final List<Scenario> scenarios = new ArrayList<>();
+
+	private final List<Table> tables = new ArrayList<>();
 
 	private final long startedAt = System.nanoTime();
 
@@ -75,6 +82,12 @@ final class FaultReport {
 
 	synchronized void add(Scenario scenario) {
 		this.scenarios.add(scenario);
+		write();
+	}
+
+	/** Adds a table (after the scenarios in the Markdown, under {@code tables} in the JSON) and rewrites the report. */
+	synchronized void add(Table table) {
+		this.tables.add(table);
 		write();
 	}
 
@@ -151,6 +164,9 @@ final class FaultReport {
 		document.put("run", this.run);
 		document.put("totals", totals());
 		document.put("scenarios", this.scenarios);
+		if (!this.tables.isEmpty()) {
+			document.put("tables", this.tables);
+		}
 		return JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(document);
 	}
 
@@ -191,6 +207,18 @@ final class FaultReport {
 			md.append("; consumer deliveries ").append(s.consumerDeliveries()).append("; ").append(s.notes());
 			s.invariants().stream().filter(result -> !result.holds()).forEach(result -> md.append(" — ").append(result));
 			md.append('\n');
+		}
+		for (Table table : this.tables) {
+			md.append("\n## ").append(table.heading()).append("\n\n").append(table.text()).append("\n\n| ")
+				.append(String.join(" | ", table.columns())).append(" |\n|");
+			table.columns().forEach(column -> md.append("---|"));
+			md.append('\n');
+			for (List<Object> row : table.rows()) {
+				md.append("| ");
+				row.forEach(cell -> md.append(cell).append(" | "));
+				md.setLength(md.length() - 1);
+				md.append('\n');
+			}
 		}
 		return md.toString();
 	}

@@ -39,6 +39,17 @@ final class LoadGenerator implements AutoCloseable {
 
 	private final ExecutorService senders;
 
+	/**
+	 * Where a callback goes: one gateway ({@code CallbackClient::send}) or several behind one address
+	 * ({@link GatewayService}). Throws {@link UncheckedIOException} when no answer came.
+	 */
+	@FunctionalInterface
+	interface Sender {
+
+		CallbackResponse send(PayCallback payment);
+
+	}
+
 	LoadGenerator(int threads) {
 		this.senders = Executors.newFixedThreadPool(threads, runnable -> {
 			Thread thread = new Thread(runnable, "e2e-load");
@@ -49,7 +60,7 @@ final class LoadGenerator implements AutoCloseable {
 
 	/** Starts sending in the background and returns at once. */
 	Run start(Scope scope, List<PayCallback> payments, int paymentsPerSecond, CallbackClient client) {
-		return start(scope, payments, paymentsPerSecond, client, payment -> {
+		return start(scope, payments, paymentsPerSecond, client::send, payment -> {
 		});
 	}
 
@@ -57,7 +68,7 @@ final class LoadGenerator implements AutoCloseable {
 	 * Starts sending in the background and returns at once; {@code beforeSend} runs on the pacing thread right
 	 * before each payment is released (e.g. to place its order concurrently).
 	 */
-	Run start(Scope scope, List<PayCallback> payments, int paymentsPerSecond, CallbackClient client,
+	Run start(Scope scope, List<PayCallback> payments, int paymentsPerSecond, Sender client,
 			Consumer<PayCallback> beforeSend) {
 		Run run = new Run(scope, payments.size(), client);
 		Thread pacer = new Thread(() -> pace(run, payments, paymentsPerSecond, beforeSend),
@@ -142,7 +153,7 @@ final class LoadGenerator implements AutoCloseable {
 
 		private final int payments;
 
-		private final CallbackClient client;
+		private final Sender client;
 
 		final AtomicInteger dispatched = new AtomicInteger();
 
@@ -165,7 +176,7 @@ final class LoadGenerator implements AutoCloseable {
 		/** When each non-2xx answer came: status and {@link System#nanoTime()}. */
 		private final Queue<long[]> failures = new ConcurrentLinkedQueue<>();
 
-		private Run(Scope scope, int payments, CallbackClient client) {
+		private Run(Scope scope, int payments, Sender client) {
 			this.scope = scope;
 			this.payments = payments;
 			this.client = client;

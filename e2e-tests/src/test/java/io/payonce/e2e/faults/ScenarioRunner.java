@@ -94,6 +94,11 @@ final class ScenarioRunner {
 
 		LoadGenerator.Run startLoad(List<PayCallback> payments, int paymentsPerSecond, CallbackClient client,
 				Consumer<PayCallback> beforeSend) {
+			return startLoad(payments, paymentsPerSecond, client::send, beforeSend);
+		}
+
+		LoadGenerator.Run startLoad(List<PayCallback> payments, int paymentsPerSecond, LoadGenerator.Sender client,
+				Consumer<PayCallback> beforeSend) {
 			this.loadPayments = List.copyOf(payments);
 			this.load = ScenarioRunner.this.bench.load().start(this.scope, payments, paymentsPerSecond, client,
 					beforeSend);

@@ -19,6 +19,15 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RetryStreamsConfiguration {
 
+	/**
+	 * The consumer's own switch for sending LeaveGroup on close. Kafka Streams turns it off for its members (a
+	 * restarted instance is meant to get its tasks back), so a stopped instance's partitions wait for the session
+	 * timeout while their due retries are held; {@code KafkaStreams.close(CloseOptions.leaveGroup(true))} acts only
+	 * for static members in Kafka 4.1. An internal setting: {@code RollingRestartIT} (e2e-tests) notices if it stops
+	 * working.
+	 */
+	static final String LEAVE_GROUP_ON_CLOSE = "internal.leave.group.on.close";
+
 	/** {@code application.server}: this instance's console, where the others ask for its part of the ladder. */
 	@Bean
 	HostInfo retryStreamsAdvertisedInstance(StreamsProperties streams,
@@ -34,6 +43,8 @@ class RetryStreamsConfiguration {
 		config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, streams.standbyReplicas());
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
 				(int) streams.sessionTimeout().toMillis());
+		// a clean stop (a rollout, a scale-down) leaves the group, so that its partitions move at once
+		config.put(StreamsConfig.mainConsumerPrefix(LEAVE_GROUP_ON_CLOSE), true);
 		config.putAll(streams.properties());
 		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));

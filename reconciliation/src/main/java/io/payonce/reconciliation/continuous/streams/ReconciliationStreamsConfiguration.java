@@ -27,6 +27,15 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnProperty(name = "payonce.reconciliation.streams.enabled", havingValue = "true", matchIfMissing = true)
 class ReconciliationStreamsConfiguration {
 
+	/**
+	 * The consumer's own switch for sending LeaveGroup on close. Kafka Streams turns it off for its members (a
+	 * restarted instance is meant to get its tasks back), so a stopped instance's partitions wait for the session
+	 * timeout, their pending MISSING checks with them; {@code KafkaStreams.close(CloseOptions.leaveGroup(true))} acts
+	 * only for static members in Kafka 4.1. An internal setting: {@code RollingRestartIT} (e2e-tests) notices if it
+	 * stops working.
+	 */
+	static final String LEAVE_GROUP_ON_CLOSE = "internal.leave.group.on.close";
+
 	@Bean
 	NewTopic findingsTopic(ContinuousProperties continuous, StreamsProperties streams) {
 		return new NewTopic(continuous.findingsTopic(), continuous.findingsPartitions(),
@@ -51,6 +60,8 @@ class ReconciliationStreamsConfiguration {
 				(int) streams.sessionTimeout().toMillis());
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
 				(int) streams.sessionTimeout().dividedBy(3).toMillis());
+		// a clean stop (a rollout, a scale-down) leaves the group, so that its tasks move at once
+		config.put(StreamsConfig.mainConsumerPrefix(LEAVE_GROUP_ON_CLOSE), true);
 		Reconciler reconciler = new Reconciler(continuous.window(), continuous.retention());
 		return new ReconciliationStreams(new KafkaStreams(ReconciliationTopology.build(reconciler,
 				continuous.scanInterval(), continuous.findingsTopic(), alerts), config));
