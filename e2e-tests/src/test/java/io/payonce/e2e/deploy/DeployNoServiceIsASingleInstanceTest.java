@@ -9,16 +9,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 18, "no single instance": the two services that used to be singletons (the relay, now a leader and a hot
- * standby; the dlt-handler, now a group sharing its ladder and its console through Kafka) are deployed so that the
- * loss of a pod or a node leaves one running: two replicas that roll without dropping to none, a disruption budget
- * of one, spread over nodes. Compose runs each twice, the second a copy of the first but for its host ports and
+ * Issue 18, "no single instance": the services that used to be singletons (the relay, now a leader and a hot
+ * standby; the dlt-handler, now a group sharing its ladder and its console through Kafka; reconciliation, a Kafka
+ * Streams group) are deployed so that the loss of a pod or a node leaves one running: two replicas that roll without dropping to none, a disruption budget
+ * of one, spread over nodes. Compose runs the relay and the dlt-handler twice, the second a copy of the first but for its host ports and
  * its own volumes.
  */
 class DeployNoServiceIsASingleInstanceTest {
 
 	@ParameterizedTest
-	@ValueSource(strings = { "outbox-relay", "dlt-handler" })
+	@ValueSource(strings = { "outbox-relay", "dlt-handler", "reconciliation" })
 	void twoReplicasRollOneAtATimeWithoutDroppingBelowOne(String service) {
 		Map<String, Object> deployment = DeployKubernetesManifestsTest.Manifest.of(service).object("Deployment", service);
 		assertThat(((Number) DeployFiles.at(deployment, "spec.replicas")).intValue()).isGreaterThanOrEqualTo(2);
@@ -27,7 +27,7 @@ class DeployNoServiceIsASingleInstanceTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "outbox-relay", "dlt-handler" })
+	@ValueSource(strings = { "outbox-relay", "dlt-handler", "reconciliation" })
 	void aDisruptionBudgetKeepsOneAndCoversThePods(String service) {
 		DeployKubernetesManifestsTest.Manifest manifest = DeployKubernetesManifestsTest.Manifest.of(service);
 		Map<String, Object> budget = manifest.object("PodDisruptionBudget", service);
@@ -38,7 +38,7 @@ class DeployNoServiceIsASingleInstanceTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "outbox-relay", "dlt-handler" })
+	@ValueSource(strings = { "outbox-relay", "dlt-handler", "reconciliation" })
 	void theReplicasArePreferablyOnDifferentNodes(String service) {
 		DeployKubernetesManifestsTest.Manifest manifest = DeployKubernetesManifestsTest.Manifest.of(service);
 		Object terms = DeployFiles.at(manifest.podSpec(),
@@ -52,7 +52,7 @@ class DeployNoServiceIsASingleInstanceTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "outbox-relay", "dlt-handler" })
+	@ValueSource(strings = { "outbox-relay", "dlt-handler", "reconciliation" })
 	void noReplicaKeepsStateOnAVolumeOfItsOwnThatTheOtherNeeds(String service) {
 		DeployKubernetesManifestsTest.Manifest manifest = DeployKubernetesManifestsTest.Manifest.of(service);
 		// a ReadWriteOnce claim has one user at a time: a second replica could not start beside the first
