@@ -1,0 +1,42 @@
+package io.payonce.dlt.forecast;
+
+import java.nio.charset.StandardCharsets;
+
+import io.payonce.contract.EventCodec;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.UnreadableEventException;
+import io.payonce.dlt.terminal.TerminalRecord;
+
+/**
+ * A terminal record's forecast: its PaySuccess (the payload the replay would send, unchanged) against the ledger
+ * now. One ledger question per record; a ledger that fails makes that record's forecast UNKNOWN and the dry run
+ * still answers.
+ */
+public final class ReplayForecaster {
+
+	private final OrderLedger ledger;
+
+	public ReplayForecaster(OrderLedger ledger) {
+		this.ledger = ledger;
+	}
+
+	public ReplayForecast forecast(TerminalRecord record) {
+		if (record.payload() == null) {
+			return ReplayForecast.unknown("the record has no payload");
+		}
+		PaySuccess payment;
+		try {
+			payment = EventCodec.decode(PaySuccess.class, record.payload().getBytes(StandardCharsets.UTF_8));
+		}
+		catch (UnreadableEventException ex) {
+			return ReplayForecast.unknown("the record is not a readable PaySuccess (" + ex.getMessage() + ")");
+		}
+		try {
+			return ReplayForecast.of(payment, this.ledger.find(payment.orderNo()));
+		}
+		catch (OrderLedger.LedgerUnavailableException ex) {
+			return ReplayForecast.unknown("the ledger could not be asked: " + ex.getMessage());
+		}
+	}
+
+}
