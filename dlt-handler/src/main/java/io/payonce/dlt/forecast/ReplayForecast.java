@@ -48,7 +48,7 @@ public record ReplayForecast(Verdict verdict, String text) {
 		}
 		if (paid) {
 			return new ReplayForecast(Verdict.ALREADY_PAID,
-					"already paid (" + facts.status() + "): the replay would deduct nothing");
+					"already paid: the replay would deduct nothing (order " + facts.status() + ")");
 		}
 		if (!INIT.equals(facts.status())) {
 			return new ReplayForecast(Verdict.ILLEGAL_STATE,

@@ -62,8 +62,8 @@ class ReplayForecastTest {
 			ReplayForecast forecast = ReplayForecast.of(PAYMENT, Optional.of(order(status, "PAY-1", cny("0.00"))));
 
 			assertThat(forecast.verdict()).as(status).isEqualTo(Verdict.ALREADY_PAID);
-			assertThat(forecast.text()).as(status).isEqualTo("already paid (" + status
-					+ "): the replay would deduct nothing");
+			assertThat(forecast.text()).as(status).isEqualTo("already paid: the replay would deduct nothing (order "
+					+ status + ")");
 		}
 		// paid before payNos were recorded: the consumer takes it for this payment
 		assertThat(ReplayForecast.of(PAYMENT, Optional.of(order("PAID", null, cny("0.00")))).verdict())
