@@ -199,8 +199,8 @@ class ConsoleReplayInBrowserIT {
 
 			// when the account is topped up, the confirmation says the replay would succeed, and the admin accepts
 			ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
-			String accepted = replayInTheBrowser(browser, eventId, orderNo, true);
-			assertThat(accepted).contains(orderNo + ": would succeed: deducts " + amount + " "
+			String confirmed = replayInTheBrowser(browser, eventId, orderNo, true);
+			assertThat(confirmed).contains(orderNo + ": would succeed: deducts " + amount + " "
 					+ payment.callback().currency() + " from balance 100.00");
 		}
 		String eventId = (String) onlyRecord(console.terminalRecords(orderNo)).get("eventId");
