@@ -6,6 +6,8 @@ import io.payonce.contract.EventCodec;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.UnreadableEventException;
 import io.payonce.dlt.terminal.TerminalRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A terminal record's forecast: its PaySuccess (the payload the replay would send, unchanged) against the ledger
@@ -14,13 +16,23 @@ import io.payonce.dlt.terminal.TerminalRecord;
  */
 public final class ReplayForecaster {
 
+	private static final Logger log = LoggerFactory.getLogger(ReplayForecaster.class);
+
 	private final OrderLedger ledger;
 
 	public ReplayForecaster(OrderLedger ledger) {
 		this.ledger = ledger;
 	}
 
+	/** The forecast, logged on one line naming the order and the event (a dry run's lines all name their order). */
 	public ReplayForecast forecast(TerminalRecord record) {
+		ReplayForecast forecast = forecastOf(record);
+		log.info("Dry run forecast orderNo={} eventId={}: {} ({})", record.orderNo(), record.eventId(),
+				forecast.verdict(), forecast.text());
+		return forecast;
+	}
+
+	private ReplayForecast forecastOf(TerminalRecord record) {
 		if (record.payload() == null) {
 			return ReplayForecast.unknown("the record has no payload");
 		}
