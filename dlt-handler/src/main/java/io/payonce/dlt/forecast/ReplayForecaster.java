@@ -8,6 +8,7 @@ import io.payonce.contract.UnreadableEventException;
 import io.payonce.dlt.terminal.TerminalRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * A terminal record's forecast: its PaySuccess (the payload the replay would send, unchanged) against the ledger
@@ -18,6 +19,9 @@ public final class ReplayForecaster {
 
 	private static final Logger log = LoggerFactory.getLogger(ReplayForecaster.class);
 
+	/** The logging context key of the order (console.OrderLogContext, logging.pattern.level). */
+	private static final String ORDER_NO = "orderNo";
+
 	private final OrderLedger ledger;
 
 	public ReplayForecaster(OrderLedger ledger) {
@@ -27,8 +31,21 @@ public final class ReplayForecaster {
 	/** The forecast, logged on one line naming the order and the event (a dry run's lines all name their order). */
 	public ReplayForecast forecast(TerminalRecord record) {
 		ReplayForecast forecast = forecastOf(record);
-		log.info("Dry run forecast orderNo={} eventId={}: {} ({})", record.orderNo(), record.eventId(),
-				forecast.verdict(), forecast.text());
+		// the logging context names this record's order, as every line of a replay does ([orderNo=P4])
+		String previous = MDC.get(ORDER_NO);
+		MDC.put(ORDER_NO, record.orderNo());
+		try {
+			log.info("Dry run forecast orderNo={} eventId={}: {} ({})", record.orderNo(), record.eventId(),
+					forecast.verdict(), forecast.text());
+		}
+		finally {
+			if (previous == null) {
+				MDC.remove(ORDER_NO);
+			}
+			else {
+				MDC.put(ORDER_NO, previous);
+			}
+		}
 		return forecast;
 	}
 
