@@ -113,16 +113,26 @@ async function inspect(eventId) {
 async function replayOne(eventId) {
   // dry run first: show what would be sent, then ask
   const dry = await call('POST', '/terminal/' + encodeURIComponent(eventId) + '/replay', { dryRun: true });
-  if (!window.confirm('Replay ' + dry.selected.map(r => r.orderNo).join(', ') + ' to pay.success?')) { return; }
+  if (!window.confirm('Replay ' + dry.selected.map(r => r.orderNo).join(', ') + ' to pay.success?'
+      + forecastLines(dry))) { return; }
   const done = await call('POST', '/terminal/' + encodeURIComponent(eventId) + '/replay', { dryRun: false });
   say('Replayed ' + done.replayed.length + ' record(s), replay id ' + done.replayId);
   await load();
 }
 
+// The dry run's forecast per record, asked of the ledger now (advisory: the consumer decides when the replay arrives):
+// "P1: would fail: balance 10.00 < amount 199.00", "P1: would succeed: …", "P1: already paid: …", "P1: unknown: …".
+function forecastLines(dry) {
+  const forecasts = dry.forecasts || [];
+  if (forecasts.length === 0) { return ''; }
+  const shown = forecasts.slice(0, 20).map(f => '\n' + f.orderNo + ': ' + f.text).join('');
+  return '\n\nIf replayed now:' + shown + (forecasts.length > 20 ? '\n… and ' + (forecasts.length - 20) + ' more' : '');
+}
+
 async function replaySelection(body) {
   const dry = await call('POST', '/terminal/replay', Object.assign({}, body, { dryRun: true }));
   if (dry.selected.length === 0) { say('Nothing to replay'); return; }
-  if (!window.confirm('Replay ' + dry.selected.length + ' record(s) to pay.success?')) { return; }
+  if (!window.confirm('Replay ' + dry.selected.length + ' record(s) to pay.success?' + forecastLines(dry))) { return; }
   const done = await call('POST', '/terminal/replay', Object.assign({}, body, { dryRun: false }));
   say('Replayed ' + done.replayed.length + ', failed ' + done.failed.length + ', replay id ' + done.replayId);
   await load();

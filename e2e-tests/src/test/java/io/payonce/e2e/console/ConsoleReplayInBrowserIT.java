@@ -92,7 +92,9 @@ class ConsoleReplayInBrowserIT {
 		LocalStack stack = LocalStack.shared();
 		pipeline = Pipeline.start(stack, "outbox-relay", "deduct-consumer", "producer-gateway");
 		ledger = pipeline.ledger();
-		dltHandler = startDltHandler(stack);
+		// the dry run's forecast asks the reconciliation for the order and the account (issue 21)
+		ServiceProcess reconciliation = pipeline.launch("reconciliation", Map.of());
+		dltHandler = startDltHandler(stack, reconciliation);
 		console = new ConsoleApi(dltHandler.baseUrl());
 	}
 
@@ -187,10 +189,19 @@ class ConsoleReplayInBrowserIT {
 				.contains("orderNo=" + orderNo)
 				.doesNotContain("status="));
 
-			// when the account is topped up and the admin replays the record in the browser, accepting the
-			// confirmation
+			// when the admin asks to replay it while the balance is still too low, the dry run's confirmation says
+			// it would fail and why; the admin declines, and nothing is replayed
+			String amount = payment.callback().amount().setScale(2).toPlainString();
+			String declined = replayInTheBrowser(browser, eventId, orderNo, false);
+			assertThat(declined).contains(orderNo + ": would fail: balance 10.00 < amount " + amount);
+			assertThat(statusOf(browser, By.cssSelector("tr[data-event-id='" + eventId + "']"))).isEqualTo("OPEN");
+			assertThat(ledger.flows(orderNo)).isEmpty();
+
+			// when the account is topped up, the confirmation says the replay would succeed, and the admin accepts
 			ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
-			replayInTheBrowser(browser, eventId, orderNo);
+			String confirmed = replayInTheBrowser(browser, eventId, orderNo, true);
+			assertThat(confirmed).contains(orderNo + ": would succeed: deducts " + amount + " "
+					+ payment.callback().currency() + " from balance 100.00");
 		}
 		String eventId = (String) onlyRecord(console.terminalRecords(orderNo)).get("eventId");
 
@@ -232,10 +243,11 @@ class ConsoleReplayInBrowserIT {
 	}
 
 	/**
-	 * On the console opened as admin, finds the OPEN row of the event, clicks its Replay button and accepts the
-	 * confirmation the page asks for; returns once the page shows the row REPLAYED.
+	 * On the console opened as admin, finds the OPEN row of the event, clicks its Replay button and accepts (then
+	 * returns once the page shows the row REPLAYED) or declines the confirmation the page asks for; returns the
+	 * confirmation's text.
 	 */
-	private static void replayInTheBrowser(ChromeDriver browser, String eventId, String orderNo) {
+	private static String replayInTheBrowser(ChromeDriver browser, String eventId, String orderNo, boolean accept) {
 		By row = By.cssSelector("tr[data-event-id='" + eventId + "']");
 		await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
 			assertThat(browser.findElement(By.id("message")).getText()).endsWith("record(s)");
@@ -249,20 +261,29 @@ class ConsoleReplayInBrowserIT {
 		Alert confirm = await().atMost(PAGE_TIMEOUT)
 			.ignoreException(NoAlertPresentException.class)
 			.until(() -> browser.switchTo().alert(), Objects::nonNull);
-		assertThat(confirm.getText()).contains(orderNo).contains("pay.success");
+		String text = confirm.getText();
+		assertThat(text).contains(orderNo).contains("pay.success").contains("If replayed now:");
+		if (!accept) {
+			confirm.dismiss();
+			return text;
+		}
 		confirm.accept();
 
 		await().atMost(PAGE_TIMEOUT)
 			.ignoreExceptions()
 			.untilAsserted(() -> assertThat(statusOf(browser, row)).isEqualTo("REPLAYED"));
+		return text;
 	}
 
 	private static String statusOf(ChromeDriver browser, By row) {
 		return browser.findElement(row).findElement(By.cssSelector("td.status")).getText();
 	}
 
-	/** The dlt-handler on a free port with a 30 s, 1 s ladder and its own audit trail topic. */
-	private static ServiceProcess startDltHandler(LocalStack stack) throws IOException {
+	/**
+	 * The dlt-handler on a free port with a 30 s, 1 s ladder and its own audit trail topic, its dry run asking
+	 * {@code reconciliation} (as its VIEWER) for the order's facts.
+	 */
+	private static ServiceProcess startDltHandler(LocalStack stack, ServiceProcess reconciliation) throws IOException {
 		Path dir = Files.createDirectories(stack.dataDir().resolve("services"));
 		Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment("dlt-handler"));
 		// a first rung long enough to see the payment pending in the browser, then the last attempt at once
@@ -271,6 +292,9 @@ class ConsoleReplayInBrowserIT {
 		env.put("PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms");
 		// a trail of its own: decisions and the rate limit of other tests' handlers must not apply here
 		env.put("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", "e2e.console-browser.audit." + UUID.randomUUID());
+		env.put("PAYONCE_DLT_CONSOLE_LEDGER_BASE_URL", reconciliation.baseUrl());
+		env.put("PAYONCE_DLT_CONSOLE_LEDGER_USER", "viewer");
+		env.put("PAYONCE_DLT_CONSOLE_LEDGER_PASSWORD", "viewer-local");
 		ServiceProcess handler = ServiceProcess.launch("dlt-handler", Pipeline.execJar("dlt-handler"), ServiceProcess.freePort(),
 				env, dir);
 		try {

@@ -10,6 +10,8 @@ import io.payonce.reconciliation.reversal.jdbc.JdbcReversalLedger;
 import io.payonce.reconciliation.continuous.streams.ContinuousProperties;
 import io.payonce.reconciliation.finding.FindingsService;
 import io.payonce.reconciliation.finding.jdbc.JdbcOrderFacts;
+import io.payonce.reconciliation.order.OrderLookup;
+import io.payonce.reconciliation.order.jdbc.JdbcOrderLookup;
 import io.payonce.reconciliation.finding.kafka.KafkaFindingsLog;
 import io.payonce.reconciliation.topup.TopUpService;
 import io.payonce.reconciliation.topup.jdbc.JdbcTopUpLedger;
@@ -52,6 +54,11 @@ class CoreConfiguration {
 		return new FindingsService(
 				new KafkaFindingsLog(String.join(",", kafka.getBootstrapServers()), continuous.findingsTopic()),
 				new JdbcOrderFacts(jdbc));
+	}
+
+	@Bean
+	OrderLookup orderLookup(JdbcTemplate jdbc) {
+		return new JdbcOrderLookup(jdbc);
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 import io.payonce.dlt.console.ReplayService;
+import io.payonce.dlt.forecast.ReplayForecast;
+import io.payonce.dlt.forecast.ReplayForecaster;
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.TerminalFilter;
@@ -44,10 +46,13 @@ class TerminalController {
 
 	private final AuditTrail audit;
 
-	TerminalController(TerminalIndex index, ReplayService replays, AuditTrail audit) {
+	private final ReplayForecaster forecaster;
+
+	TerminalController(TerminalIndex index, ReplayService replays, AuditTrail audit, ReplayForecaster forecaster) {
 		this.index = index;
 		this.replays = replays;
 		this.audit = audit;
+		this.forecaster = forecaster;
 	}
 
 	/**
@@ -85,9 +90,9 @@ class TerminalController {
 		ReplayService.ReplayOutcome outcome = this.replays
 			.replay(new ReplayService.Selection(List.of(eventId), null), dryRun, principal.getName());
 		if (outcome.selected().isEmpty()) {
-			return ResponseEntity.status(HttpStatus.CONFLICT).body(Outcome.of(outcome));
+			return ResponseEntity.status(HttpStatus.CONFLICT).body(outcome(outcome));
 		}
-		return ResponseEntity.ok(Outcome.of(outcome));
+		return ResponseEntity.ok(outcome(outcome));
 	}
 
 	/**
@@ -102,8 +107,18 @@ class TerminalController {
 						body.filter().to(), null, null, null)
 					.filter();
 		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
-		return Outcome.of(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
+		return outcome(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
 				principal.getName()));
+	}
+
+	/**
+	 * A dry run's answer carries, per selected record, what the consumer would do with it now (issue 21): advisory,
+	 * asked of the ledger at this moment; a real replay carries none (it is done, the records' fate is the consumer's).
+	 */
+	private Outcome outcome(ReplayService.ReplayOutcome outcome) {
+		List<Forecast> forecasts = outcome.dryRun()
+				? outcome.selected().stream().map(r -> Forecast.of(r, this.forecaster.forecast(r))).toList() : List.of();
+		return Outcome.of(outcome, forecasts);
 	}
 
 	@PostMapping(path = "/terminal/{eventId}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -165,12 +180,24 @@ class TerminalController {
 
 	}
 
+	/**
+	 * @param forecasts a dry run's forecast per selected record, in the order of {@code selected}; empty for a replay
+	 */
 	record Outcome(String replayId, boolean dryRun, List<Summary> selected, List<String> replayed,
-			List<String> failed) {
+			List<String> failed, List<Forecast> forecasts) {
 
-		static Outcome of(ReplayService.ReplayOutcome o) {
+		static Outcome of(ReplayService.ReplayOutcome o, List<Forecast> forecasts) {
 			return new Outcome(o.replayId(), o.dryRun(), o.selected().stream().map(Summary::of).toList(), o.replayed(),
-					o.failed());
+					o.failed(), forecasts);
+		}
+
+	}
+
+	/** One record's forecast: {@code verdict} a {@link ReplayForecast.Verdict}, {@code text} for a person. */
+	record Forecast(String eventId, String orderNo, ReplayForecast.Verdict verdict, String text) {
+
+		static Forecast of(TerminalRecord record, ReplayForecast forecast) {
+			return new Forecast(record.eventId(), record.orderNo(), forecast.verdict(), forecast.text());
 		}
 
 	}

@@ -5,14 +5,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.math.BigDecimal;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.payonce.dlt.config.ConsoleProperties;
 import io.payonce.ops.security.OpsSecurityAutoConfiguration;
 import io.payonce.dlt.console.ReplayRateLimit;
 import io.payonce.dlt.console.ReplayService;
+import io.payonce.dlt.forecast.OrderFacts;
+import io.payonce.dlt.forecast.OrderLedger;
+import io.payonce.dlt.forecast.ReplayForecaster;
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.ListAuditTrail;
@@ -58,6 +64,9 @@ class ConsoleAccessTest {
 
 	@Autowired
 	private List<String> published;
+
+	@Autowired
+	private FakeLedger ledger;
 
 	/** A fresh record per test: the Spring context (and its index) is shared between the tests. */
 	private String eventId;
@@ -157,6 +166,49 @@ class ConsoleAccessTest {
 
 		assertThat(this.published).containsExactly(this.eventId);
 		assertThat(this.index.find(this.eventId).orElseThrow().status()).isEqualTo(TerminalStatus.REPLAYED);
+	}
+
+	@Test
+	void aDryRunSaysPerRecordWhetherTheReplayWouldDeductNowAndAReplayCarriesNoForecast() throws Exception {
+		// given a terminal PaySuccess of 199.00 CNY whose INIT order's payer holds 10.00 CNY
+		String orderNo = "P-" + UUID.randomUUID();
+		String payment = "{\"payNo\":\"PAY-1\",\"orderNo\":\"" + orderNo + "\",\"userId\":10086,"
+				+ "\"amount\":\"199.00\",\"currency\":\"CNY\",\"paidAt\":\"2026-09-28T02:00:00Z\"}";
+		this.index.arrived(new TerminalRecord(this.eventId, orderNo, "PaySuccess", "RETRIES_EXHAUSTED", null,
+				"insufficient balance", 6, T0, T0, payment, Map.of(), List.of(), "2:" + this.eventId,
+				TerminalStatus.OPEN, null, null, null));
+		this.ledger.orders.put(orderNo, new OrderFacts(orderNo, "INIT", 10086, new BigDecimal("199.00"), "CNY", null,
+				new OrderFacts.Account(new BigDecimal("10.00"), "CNY")));
+
+		// when an admin asks for a dry run, then the answer says it would fail and why
+		this.mvc
+			.perform(post("/api/v1/terminal/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"eventIds\":[\"" + this.eventId + "\"]}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.dryRun").value(true))
+			.andExpect(jsonPath("$.forecasts[0].eventId").value(this.eventId))
+			.andExpect(jsonPath("$.forecasts[0].orderNo").value(orderNo))
+			.andExpect(jsonPath("$.forecasts[0].verdict").value("INSUFFICIENT_BALANCE"))
+			.andExpect(jsonPath("$.forecasts[0].text").value("would fail: balance 10.00 < amount 199.00"));
+
+		// and after a top-up of the ledger it would succeed; the real replay then carries no forecast
+		this.ledger.orders.put(orderNo, new OrderFacts(orderNo, "INIT", 10086, new BigDecimal("199.00"), "CNY", null,
+				new OrderFacts.Account(new BigDecimal("500.00"), "CNY")));
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.forecasts[0].verdict").value("WOULD_DEDUCT"));
+		this.mvc
+			.perform(post("/api/v1/terminal/" + this.eventId + "/replay").with(httpBasic("admin", "admin-local"))
+				.contentType(MediaType.APPLICATION_JSON)
+				.content("{\"dryRun\":false}"))
+			.andExpect(status().isOk())
+			.andExpect(jsonPath("$.replayed[0]").value(this.eventId))
+			.andExpect(jsonPath("$.forecasts").isEmpty());
+		assertThat(this.published).containsExactly(this.eventId);
 	}
 
 	@Test
@@ -286,8 +338,30 @@ class ConsoleAccessTest {
 		}
 
 		@Bean
+		FakeLedger fakeLedger() {
+			return new FakeLedger();
+		}
+
+		@Bean
+		ReplayForecaster replayForecaster(FakeLedger ledger) {
+			return new ReplayForecaster(ledger);
+		}
+
+		@Bean
 		ReplayService replayService(TerminalIndex index, AuditTrail audit, Clock clock) {
 			return new ReplayService(index, audit, new ReplayRateLimit(100, Duration.ofMinutes(1)), clock);
+		}
+
+	}
+
+	/** The ledger as the test sets it (the HTTP adapter is tested against the real reconciliation in e2e). */
+	static final class FakeLedger implements OrderLedger {
+
+		final Map<String, OrderFacts> orders = new ConcurrentHashMap<>();
+
+		@Override
+		public Optional<OrderFacts> find(String orderNo) {
+			return Optional.ofNullable(this.orders.get(orderNo));
 		}
 
 	}
