@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.dlt.terminal.OrderLogContext;
 import io.payonce.dlt.terminal.StatusChange;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;

@@ -1,14 +1,15 @@
 package io.payonce.dlt.forecast;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import io.payonce.contract.EventCodec;
 import io.payonce.contract.PaySuccess;
 import io.payonce.contract.UnreadableEventException;
+import io.payonce.dlt.terminal.OrderLogContext;
 import io.payonce.dlt.terminal.TerminalRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * A terminal record's forecast: its PaySuccess (the payload the replay would send, unchanged) against the ledger
@@ -18,9 +19,6 @@ import org.slf4j.MDC;
 public final class ReplayForecaster {
 
 	private static final Logger log = LoggerFactory.getLogger(ReplayForecaster.class);
-
-	/** The logging context key of the order (console.OrderLogContext, logging.pattern.level). */
-	private static final String ORDER_NO = "orderNo";
 
 	private final OrderLedger ledger;
 
@@ -32,19 +30,9 @@ public final class ReplayForecaster {
 	public ReplayForecast forecast(TerminalRecord record) {
 		ReplayForecast forecast = forecastOf(record);
 		// the logging context names this record's order, as every line of a replay does ([orderNo=P4])
-		String previous = MDC.get(ORDER_NO);
-		MDC.put(ORDER_NO, record.orderNo());
-		try {
+		try (OrderLogContext order = OrderLogContext.enter(List.of(record.orderNo()))) {
 			log.info("Dry run forecast orderNo={} eventId={}: {} ({})", record.orderNo(), record.eventId(),
 					forecast.verdict(), forecast.text());
-		}
-		finally {
-			if (previous == null) {
-				MDC.remove(ORDER_NO);
-			}
-			else {
-				MDC.put(ORDER_NO, previous);
-			}
 		}
 		return forecast;
 	}

@@ -16,6 +16,7 @@ import io.payonce.dlt.MutableClock;
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.ListAuditTrail;
+import io.payonce.dlt.terminal.OrderLogContext;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;

@@ -161,7 +161,7 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 		headers.add(name, value.getBytes(StandardCharsets.UTF_8));
 	}
 
-	private static byte[] bytes(Headers headers, String name) {
+	static byte[] bytes(Headers headers, String name) {
 		Header header = headers.lastHeader(name);
 		return (header == null) ? null : header.value();
 	}
@@ -176,7 +176,7 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 		return (value == null || value.isBlank()) ? fallback : value;
 	}
 
-	private static long numberOr(String text, long fallback) {
+	static long numberOr(String text, long fallback) {
 		if (text == null) {
 			return fallback;
 		}

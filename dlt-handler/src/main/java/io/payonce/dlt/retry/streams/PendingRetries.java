@@ -9,6 +9,7 @@ import io.payonce.dlt.retry.FailureEntry;
 import io.payonce.dlt.retry.FailureHistory;
 import io.payonce.dlt.retry.PendingRetry;
 import io.payonce.dlt.retry.PendingRetryQuery;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
@@ -92,35 +93,17 @@ public final class PendingRetries {
 
 	/** The failure recorded last (the one that put the record on its current rung) describes the wait. */
 	static PendingRetry toRetry(PendingKey key, PendingRecord pending) {
-		Optional<FailureEntry> last = header(pending, PayonceHeaders.FAILURE_HISTORY)
+		Headers headers = pending.kafkaHeaders();
+		Optional<FailureEntry> last = Optional.ofNullable(BackoffProcessor.bytes(headers, PayonceHeaders.FAILURE_HISTORY))
 			.map(FailureHistoryJson::decode)
 			.map(FailureHistory::entries)
 			.filter((entries) -> !entries.isEmpty())
 			.map((entries) -> entries.get(entries.size() - 1));
-		int nextAttempt = header(pending, PayonceHeaders.ATTEMPT).map(PendingRetries::parseIntOrZero).orElse(0);
+		long nextAttempt = BackoffProcessor.numberOr(BackoffProcessor.text(headers, PayonceHeaders.ATTEMPT), 0);
 		return new PendingRetry(pending.key(), key.eventId(),
-				last.map(FailureEntry::attempt).orElse(Math.max(nextAttempt - 1, 0)),
+				last.map(FailureEntry::attempt).orElse((int) Math.max(nextAttempt - 1, 0)),
 				last.map(FailureEntry::reason).orElse(null), last.map(FailureEntry::errorMessage).orElse(null),
 				last.map(FailureEntry::failedAt).orElse(null), key.dueAt());
-	}
-
-	private static Optional<byte[]> header(PendingRecord pending, String name) {
-		byte[] value = null;
-		for (PendingRecord.StoredHeader header : pending.headers()) {
-			if (header.name().equals(name)) {
-				value = header.value(); // the last one wins, as Headers#lastHeader
-			}
-		}
-		return Optional.ofNullable(value);
-	}
-
-	private static int parseIntOrZero(byte[] value) {
-		try {
-			return Integer.parseInt(new String(value, java.nio.charset.StandardCharsets.UTF_8).trim());
-		}
-		catch (NumberFormatException ex) {
-			return 0;
-		}
 	}
 
 	/** The ladder cannot be asked right now (rebalance, start, shutdown): 503, ask again. */

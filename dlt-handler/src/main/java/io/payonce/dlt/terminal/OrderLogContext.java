@@ -1,4 +1,4 @@
-package io.payonce.dlt.console;
+package io.payonce.dlt.terminal;
 
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -10,11 +10,12 @@ import org.slf4j.MDC;
  * The order numbers an operator action is about, in the logging context ({@code orderNo}, the key the gateway and
  * the consumer use too) while its lines are written: every line of a replay, the audit trail's included, names its
  * orders, so that {@code grep P20261130001} finds the replay next to the payment's other lines. A selection of
- * several orders puts them all, comma-separated. Restores what was there before on close.
+ * several orders puts them all, comma-separated. Restores what was there before on close. Used by the replay
+ * (console) and by the dry run's forecast.
  */
-final class OrderLogContext implements AutoCloseable {
+public final class OrderLogContext implements AutoCloseable {
 
-	static final String ORDER_NO = "orderNo";
+	public static final String ORDER_NO = "orderNo";
 
 	private final String previous;
 
@@ -22,7 +23,7 @@ final class OrderLogContext implements AutoCloseable {
 		this.previous = previous;
 	}
 
-	static OrderLogContext enter(Collection<String> orderNos) {
+	public static OrderLogContext enter(Collection<String> orderNos) {
 		OrderLogContext context = new OrderLogContext(MDC.get(ORDER_NO));
 		Set<String> distinct = new LinkedHashSet<>(orderNos);
 		if (distinct.isEmpty()) {
