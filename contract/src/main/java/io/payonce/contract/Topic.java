@@ -22,7 +22,13 @@ public enum Topic {
 	 * A second platform payment (new payNo) for an order that already has one: money to refund. Written through
 	 * the gateway's outbox, or by the deduct consumer when the ledger finds the order paid by another payNo.
 	 */
-	PAY_REFUND_REQUIRED(Names.PAY_REFUND_REQUIRED);
+	PAY_REFUND_REQUIRED(Names.PAY_REFUND_REQUIRED),
+
+	/**
+	 * What each service did about an order, as it acted ({@link TimelineFact}, key = orderNo): the ops timeline's
+	 * source beside the topics above. Forensics only, no service decides anything from it.
+	 */
+	PAY_TIMELINE(Names.PAY_TIMELINE);
 
 	private final String topicName;
 
@@ -55,6 +61,8 @@ public enum Topic {
 		public static final String PAY_DEDUCTED = "pay.deducted";
 
 		public static final String PAY_REFUND_REQUIRED = "pay.refund-required";
+
+		public static final String PAY_TIMELINE = "pay.timeline";
 
 		private Names() {
 		}
