@@ -18,6 +18,7 @@ import io.payonce.consumer.deduct.kafka.FailureRouter;
 import io.payonce.consumer.deduct.kafka.PaySuccessListener;
 import io.payonce.consumer.deduct.kafka.UnreadableRecordRecoverer;
 import io.payonce.consumer.schema.TradeSchemaPreflight;
+import io.payonce.ops.timeline.TimelinePublisher;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
@@ -106,9 +107,10 @@ public class DeductConfiguration {
 
 	@Bean
 	PaySuccessHandler paySuccessHandler(DeductionProcess process, FailureRouter router,
-			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics, DeliveryTracing tracing) {
+			DuplicatePaymentPublisher duplicatePayments, DeductionMetrics metrics, DeliveryTracing tracing,
+			TimelinePublisher timeline) {
 		return new PaySuccessHandler(process, router, duplicatePayments, new UnreadableRecordRecoverer(router, metrics),
-				metrics, tracing);
+				metrics, tracing, new DeliveryFacts(timeline));
 	}
 
 	@Bean

@@ -56,15 +56,18 @@ public class PaySuccessHandler {
 
 	private final DeliveryTracing tracing;
 
+	private final DeliveryFacts facts;
+
 	public PaySuccessHandler(DeductionProcess process, FailureRouter router,
 			DuplicatePaymentPublisher duplicatePayments, UnreadableRecordRecoverer unreadable, DeductionMetrics metrics,
-			DeliveryTracing tracing) {
+			DeliveryTracing tracing, DeliveryFacts facts) {
 		this.process = process;
 		this.router = router;
 		this.duplicatePayments = duplicatePayments;
 		this.unreadable = unreadable;
 		this.metrics = metrics;
 		this.tracing = tracing;
+		this.facts = facts;
 	}
 
 	public void handleAll(List<ConsumerRecord<String, DecodedEvent>> records) {
@@ -114,6 +117,8 @@ public class PaySuccessHandler {
 			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
 					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context())) {
 				this.unreadable.accept(record, cause);
+				this.facts.terminal(record, record.key(),
+						UnreadableRecordRecoverer.reasonOf(cause), cause.getMessage(), delivery.context());
 			}
 		});
 		otherEvents.forEach((record) -> routeOtherEvent(record, deliveries.get(record)));
@@ -135,6 +140,8 @@ public class PaySuccessHandler {
 							DuplicatePayment.of(payment, decision.paidBy().get(), DuplicatePayment.Detector.LEDGER),
 							delivery.context());
 				}
+				// durable now: the deduction committed, the retry, terminal or refund record acknowledged by Kafka
+				this.facts.decided(record, payment, decision, delivery.context());
 			}
 		}
 		decisions.forEach(this.metrics::record);
@@ -148,9 +155,10 @@ public class PaySuccessHandler {
 				DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
 				MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", event.orderNo())) {
 			log.error("skipped: {} on {}, not a PaySuccess", EventType.of(event).wireName(), record.topic());
+			String why = "unexpected event type " + EventType.of(event).wireName();
 			this.router.route(record, record.key(), value.raw(), FailureReason.UNKNOWN_EVENT_TYPE,
-					event.getClass().getName(), "unexpected event type " + EventType.of(event).wireName(),
-					delivery.context());
+					event.getClass().getName(), why, delivery.context());
+			this.facts.terminal(record, event.orderNo(), FailureReason.UNKNOWN_EVENT_TYPE, why, delivery.context());
 			this.metrics.recordUnreadable();
 		}
 	}

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every environment variable the compose files set on a service changes a setting that service reads. A
- * misspelt or stale name (PAYONCE_GATEWAY_SIGNATURE_SECRET, a Kafka setting on the Kafka-less gateway) is
+ * misspelt or stale name (PAYONCE_GATEWAY_SIGNATURE_SECRET, a Kafka consumer setting on the gateway) is
  * silently ignored by Spring and the service runs on its local default: this is where that is caught.
  */
 class DeployEnvironmentIsReadByServicesTest {
@@ -37,9 +37,11 @@ class DeployEnvironmentIsReadByServicesTest {
 		// one letter off a record component
 		assertThat(gateway.reads("PAYONCE_GATEWAY_SIGNATURE_SECRET")).isFalse();
 		assertThat(gateway.reads("PAYONCE_GATEWAY_SIGNATURE_SECRETS")).isTrue();
-		// Spring keys only where the code that reads them is on the classpath: the gateway has no Kafka,
-		// the relay reads the bootstrap servers through @Value but has no spring-kafka listener settings
-		assertThat(gateway.reads("SPRING_KAFKA_BOOTSTRAP_SERVERS")).isFalse();
+		// Spring keys only where the code that reads them is on the classpath: the gateway publishes its timeline
+		// facts with Kafka (its application.yml names the servers) but has no spring-kafka starter, so no consumer
+		// settings; the relay reads the bootstrap servers through @Value but has no spring-kafka listener settings
+		assertThat(gateway.reads("SPRING_KAFKA_BOOTSTRAP_SERVERS")).isTrue();
+		assertThat(gateway.reads("SPRING_KAFKA_CONSUMER_GROUP_ID")).isFalse();
 		assertThat(relay.reads("SPRING_KAFKA_BOOTSTRAP_SERVERS")).isTrue();
 		assertThat(relay.reads("SPRING_KAFKA_CONSUMER_GROUP_ID")).isFalse();
 		assertThat(dlt.reads("SPRING_DATASOURCE_URL")).isFalse();

@@ -48,6 +48,18 @@ class DeployKafkaAndTopicsMatchTheBuildTest {
 	}
 
 	@Test
+	void everyServiceIsToldWhereKafkaIsBecauseEveryOnePublishesTimelineFacts() {
+		// ops' TimelinePublisher (issue 17) runs in every service that depends on ops; without the bootstrap servers
+		// it would send to localhost, fail quietly, and the ops timeline would miss that service's steps. The k8s
+		// manifests carry the same names (DeployKubernetesManifestsTest).
+		for (String service : DeployFiles.SERVICES) {
+			assertThat(DeployFiles.read(DeployFiles.root().resolve(service).resolve("pom.xml"))).as(service)
+				.contains("<artifactId>payonce-ops</artifactId>");
+			assertThat(this.compose.environment(service)).as(service).containsKey("SPRING_KAFKA_BOOTSTRAP_SERVERS");
+		}
+	}
+
+	@Test
 	void everyClientUsesTheInternalListenerAndTheHostGetsTheLocalStackPort() {
 		Map<String, String> env = this.compose.environment("kafka");
 		String internal = Arrays.stream(env.get("KAFKA_ADVERTISED_LISTENERS").split(","))

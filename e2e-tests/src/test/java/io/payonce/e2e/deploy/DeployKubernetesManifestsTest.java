@@ -200,7 +200,8 @@ class DeployKubernetesManifestsTest {
 			.flatMap(rule -> DeployFiles.list(DeployFiles.map(rule).get("ports")).stream())
 			.map(port -> DeployFiles.map(port).get("port"))
 			.collect(java.util.stream.Collectors.toSet());
-		assertThat(gatewayOut).as("the gateway talks to its database only").containsExactly(3306);
+		assertThat(gatewayOut).as("the gateway talks to its database, and to Kafka for its timeline facts")
+			.containsExactlyInAnyOrder(3306, 9092);
 		// the data stores, when they run in the cluster, admit the PayOnce namespace only
 		List<Map<String, Object>> dataStores = DeployFiles
 			.yamlDocuments(DeployFiles.k8sDir().resolve("data-stores/network-policies.yaml"));

@@ -75,6 +75,9 @@ abstract class GatewayIntegrationTest {
 		registry.add("spring.datasource.password", LocalDatabase.GATEWAY_APP::password);
 		registry.add("spring.flyway.user", LocalDatabase.GATEWAY::user);
 		registry.add("spring.flyway.password", LocalDatabase.GATEWAY::password);
+		// the timeline facts (issue 17) go to the stack's broker; its topics exist before the first callback
+		LocalStack.shared().kafka().createTopics();
+		registry.add("spring.kafka.bootstrap-servers", () -> LocalStack.shared().kafka().bootstrapServers());
 	}
 
 	/** A fresh, valid callback body; orderNo {@code O-<id>}, payNo {@code N-<id>}. */

@@ -14,9 +14,10 @@ import io.payonce.contract.FailureReason;
  * @param paidBy for {@link Outcome#DUPLICATE_PAYMENT}: the payNo that paid the order
  * @param detail a human explanation for logs and the error-message header
  * @param degraded whether Redis was skipped under the OPEN policy
+ * @param deduction for {@link Outcome#FIRST}: the flow and the balance after it, when the ledger told them
  */
 public record Decision(Outcome outcome, Optional<DuplicateLayer> layer, Optional<FailureReason> reason,
-		Optional<String> paidBy, String detail, boolean degraded) {
+		Optional<String> paidBy, String detail, boolean degraded, Optional<Deduction> deduction) {
 
 	public Decision {
 		Objects.requireNonNull(outcome, "outcome");
@@ -34,10 +35,25 @@ public record Decision(Outcome outcome, Optional<DuplicateLayer> layer, Optional
 		if ((outcome == Outcome.DUPLICATE_PAYMENT) != paidBy.isPresent()) {
 			throw new IllegalArgumentException("The paying payNo belongs to a DUPLICATE_PAYMENT and only to it");
 		}
+		Objects.requireNonNull(deduction, "deduction");
+		if (deduction.isPresent() && outcome != Outcome.FIRST) {
+			throw new IllegalArgumentException("A deduction's receipt belongs to FIRST and only to it");
+		}
+	}
+
+	public Decision(Outcome outcome, Optional<DuplicateLayer> layer, Optional<FailureReason> reason,
+			Optional<String> paidBy, String detail, boolean degraded) {
+		this(outcome, layer, reason, paidBy, detail, degraded, Optional.empty());
 	}
 
 	public static Decision first(boolean degraded) {
-		return new Decision(Outcome.FIRST, Optional.empty(), Optional.empty(), Optional.empty(), "deducted", degraded);
+		return first(degraded, Optional.empty());
+	}
+
+	/** This delivery deducted; {@code deduction} is its receipt when the ledger gave one. */
+	public static Decision first(boolean degraded, Optional<Deduction> deduction) {
+		return new Decision(Outcome.FIRST, Optional.empty(), Optional.empty(), Optional.empty(), "deducted", degraded,
+				deduction);
 	}
 
 	public static Decision duplicate(DuplicateLayer layer, boolean degraded) {

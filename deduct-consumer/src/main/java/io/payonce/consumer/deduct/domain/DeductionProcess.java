@@ -174,7 +174,7 @@ public final class DeductionProcess {
 			case DEDUCTED:
 				log.info("FIRST orderNo={}: deducted {} {} from user {}{}", payment.orderNo(), payment.amount(),
 						payment.currency(), payment.userId(), degraded ? " (DEGRADED, without Redis)" : "");
-				return Decision.first(degraded);
+				return Decision.first(degraded, result.deduction());
 			case ALREADY_PAID:
 				log.info("DUPLICATE orderNo={} layer=state: order already PAID by payNo {}, nothing deducted", payment.orderNo(),
 						payment.payNo());

@@ -8,8 +8,10 @@ import java.util.Optional;
  *
  * @param kind the conclusion
  * @param paidBy for {@link Kind#PAID_BY_OTHER_PAYMENT} and only for it: the payNo that paid the order
+ * @param deduction for {@link Kind#DEDUCTED} only: its flow and the balance after it, when the ledger tells
+ * ({@link #DEDUCTED} is the answer of a ledger that does not)
  */
-public record LedgerResult(Kind kind, Optional<String> paidBy) {
+public record LedgerResult(Kind kind, Optional<String> paidBy, Optional<Deduction> deduction) {
 
 	public static final LedgerResult DEDUCTED = of(Kind.DEDUCTED);
 
@@ -34,13 +36,26 @@ public record LedgerResult(Kind kind, Optional<String> paidBy) {
 	public LedgerResult {
 		Objects.requireNonNull(kind, "kind");
 		Objects.requireNonNull(paidBy, "paidBy");
+		Objects.requireNonNull(deduction, "deduction");
 		if ((kind == Kind.PAID_BY_OTHER_PAYMENT) != paidBy.isPresent()) {
 			throw new IllegalArgumentException("The paying payNo belongs to PAID_BY_OTHER_PAYMENT and only to it");
 		}
+		if (deduction.isPresent() && kind != Kind.DEDUCTED) {
+			throw new IllegalArgumentException("A deduction's receipt belongs to DEDUCTED and only to it");
+		}
+	}
+
+	public LedgerResult(Kind kind, Optional<String> paidBy) {
+		this(kind, paidBy, Optional.empty());
 	}
 
 	private static LedgerResult of(Kind kind) {
 		return new LedgerResult(kind, Optional.empty());
+	}
+
+	/** Deducted now, into flow row {@code deduction.flowId()}. */
+	public static LedgerResult deducted(Deduction deduction) {
+		return new LedgerResult(Kind.DEDUCTED, Optional.empty(), Optional.of(deduction));
 	}
 
 	/** The order is PAID (or SETTLED) by {@code firstPayNo}, not by this payment. */

@@ -1,5 +1,6 @@
 package io.payonce.consumer.deduct.infra;
 
+import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.sql.Timestamp;
@@ -7,11 +8,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 import io.payonce.consumer.deduct.domain.AccountSnapshot;
+import io.payonce.consumer.deduct.domain.Deduction;
 import io.payonce.consumer.deduct.domain.Ledger;
 import io.payonce.consumer.deduct.domain.LedgerResult;
 import io.payonce.consumer.deduct.domain.OrderSnapshot;
@@ -74,8 +80,43 @@ public class JdbcLedger implements Ledger {
 				}
 			}
 			writeOutbox(events);
+			withBalancesAfter(payments, results);
 			return List.of(results);
 		});
+	}
+
+	/**
+	 * Adds to each deduction of this transaction the balance right after it, for the ops timeline. One read for the
+	 * whole poll (never one per payment): the accounts' balances now, in this transaction, whose debits hold their
+	 * rows' locks, so nobody else has changed them since; a user's earlier deductions in this poll (lock order) had
+	 * that balance plus the amounts deducted after them. Payments rolled back to their savepoint are not counted.
+	 */
+	private void withBalancesAfter(List<PaySuccess> payments, LedgerResult[] results) {
+		Set<Long> users = new TreeSet<>();
+		for (int i = 0; i < results.length; i++) {
+			if (results[i].deduction().isPresent()) {
+				users.add(payments.get(i).userId());
+			}
+		}
+		if (users.isEmpty()) {
+			return;
+		}
+		Map<Long, BigDecimal> balances = new HashMap<>();
+		this.jdbc.query("SELECT user_id, balance FROM t_account WHERE user_id IN ("
+				+ String.join(", ", Collections.nCopies(users.size(), "?")) + ")",
+				(rs) -> {
+					balances.put(rs.getLong("user_id"), rs.getBigDecimal("balance"));
+				}, users.toArray());
+		List<Integer> order = inLockOrder(payments);
+		for (int k = order.size() - 1; k >= 0; k--) {
+			int i = order.get(k);
+			Optional<Deduction> deduction = results[i].deduction();
+			BigDecimal after = balances.get(payments.get(i).userId());
+			if (deduction.isPresent() && after != null) {
+				results[i] = LedgerResult.deducted(deduction.get().withBalanceAfter(after));
+				balances.put(payments.get(i).userId(), after.add(payments.get(i).amount()));
+			}
+		}
 	}
 
 	/**
@@ -124,7 +165,7 @@ public class JdbcLedger implements Ledger {
 		}
 		events.add(new TracedEvent(new PayDeducted(payment.orderNo(), payment.payNo(), payment.userId(),
 				payment.amount(), payment.currency(), flowId, now), trace));
-		return LedgerResult.DEDUCTED;
+		return LedgerResult.deducted(new Deduction(flowId, Optional.empty()));
 	}
 
 	private LedgerResult orderPaidByTheExistingFlow(PaySuccess payment) {

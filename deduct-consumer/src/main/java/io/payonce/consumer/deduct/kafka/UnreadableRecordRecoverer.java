@@ -33,7 +33,7 @@ public class UnreadableRecordRecoverer implements ConsumerRecordRecoverer {
 	public void accept(ConsumerRecord<?, ?> record, Exception exception) {
 		DeserializationException deserialization = find(exception, DeserializationException.class);
 		UnreadableEventException unreadable = find(exception, UnreadableEventException.class);
-		FailureReason reason = (unreadable != null) ? unreadable.reason() : FailureReason.UNREADABLE;
+		FailureReason reason = reasonOf(exception);
 		byte[] raw = (deserialization != null && !deserialization.isKey()) ? deserialization.getData() : null;
 		String key = (record.key() instanceof String text) ? text : null;
 		Throwable cause = (unreadable != null) ? unreadable : exception;
@@ -43,6 +43,12 @@ public class UnreadableRecordRecoverer implements ConsumerRecordRecoverer {
 			this.router.route(record, key, raw, reason, cause.getClass().getName(), cause.getMessage());
 			this.metrics.recordUnreadable();
 		}
+	}
+
+	/** The terminal reason of a record that could not be read: {@code UNREADABLE} or {@code UNKNOWN_EVENT_TYPE}. */
+	public static FailureReason reasonOf(Exception exception) {
+		UnreadableEventException unreadable = find(exception, UnreadableEventException.class);
+		return (unreadable != null) ? unreadable.reason() : FailureReason.UNREADABLE;
 	}
 
 	private static <T extends Throwable> T find(Throwable error, Class<T> type) {

@@ -30,7 +30,7 @@ public final class CrashAfterCommitMain {
 		static BeanPostProcessor crashAfterCommit() {
 			String orderNo = System.getProperty("crash.order-no");
 			return AfterCommit.run((payment, result) -> {
-				if (payment.orderNo().equals(orderNo) && LedgerResult.DEDUCTED.equals(result)) {
+				if (payment.orderNo().equals(orderNo) && result.kind() == LedgerResult.Kind.DEDUCTED) {
 					Runtime.getRuntime().halt(EXIT_CODE);
 				}
 			});

@@ -39,7 +39,7 @@ class OrderNumbersAreByteExactInEveryStoreIT {
 			.deductAll(List.of(orders.forLower(), orders.forUpper()), Instant.now());
 
 		// then both are deducted, each under its own business number
-		assertThat(results).containsExactly(LedgerResult.DEDUCTED, LedgerResult.DEDUCTED);
+		assertThat(results).extracting(LedgerResult::kind).containsExactly(LedgerResult.Kind.DEDUCTED, LedgerResult.Kind.DEDUCTED);
 		assertThat(fixture.trade().deductions(orders.lower())).isEqualTo(1);
 		assertThat(fixture.trade().deductions(orders.upper())).isEqualTo(1);
 		assertThat(fixture.trade().orderStatus(orders.lower())).isEqualTo("PAID");

@@ -69,6 +69,14 @@ final class PaymentTopics implements AutoCloseable {
 				EventCodec.encode(payment)), EventType.PAY_SUCCESS.wireName());
 	}
 
+	/** As the relay publishes it, with extra headers (e.g. the {@code traceparent} of the outbox row). */
+	void publishWithHeaders(PaySuccess payment, Map<String, String> headers) {
+		ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topic.PAY_SUCCESS.topicName(), payment.orderNo(),
+				EventCodec.encode(payment));
+		headers.forEach((name, value) -> record.headers().add(name, value.getBytes(StandardCharsets.UTF_8)));
+		send(record, EventType.PAY_SUCCESS.wireName());
+	}
+
 	void publishRaw(String key, byte[] value, String eventType) {
 		send(new ProducerRecord<>(Topic.PAY_SUCCESS.topicName(), key, value), eventType);
 	}

@@ -106,7 +106,7 @@ class TheLedgerKnowsWhichPaymentPaidIT {
 					Instant.now());
 
 		// then the USD payment left nothing behind, the CNY one is deducted
-		assertThat(results).containsExactly(LedgerResult.CURRENCY_MISMATCH, LedgerResult.DEDUCTED);
+		assertThat(results).extracting(LedgerResult::kind).containsExactly(LedgerResult.Kind.CURRENCY_MISMATCH, LedgerResult.Kind.DEDUCTED);
 		assertThat(this.trade.orderStatus(usd)).isEqualTo("INIT");
 		assertThat(this.trade.orderPayNo(usd)).isNull();
 		assertThat(this.trade.deductions(usd)).isZero();

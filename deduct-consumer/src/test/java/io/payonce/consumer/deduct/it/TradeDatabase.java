@@ -78,6 +78,13 @@ final class TradeDatabase {
 				String.class, orderNo);
 	}
 
+	/** The id of the order's deduction flow. */
+	long deductionFlowId(String orderNo) {
+		Long id = this.jdbc.queryForObject("SELECT id FROM t_account_flow WHERE biz_no = ? AND type = 'PAY_DEDUCT'",
+				Long.class, orderNo);
+		return (id != null) ? id : -1;
+	}
+
 	int deductions(String orderNo) {
 		Integer count = this.jdbc.queryForObject(
 				"SELECT COUNT(*) FROM t_account_flow WHERE biz_no = ? AND type = 'PAY_DEDUCT'", Integer.class, orderNo);

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import io.payonce.contract.PayonceEvent;
 import io.payonce.contract.TraceContext;
+import io.payonce.gateway.callback.domain.IntakeOutcome.Rule;
 
 /**
  * Records a validated callback exactly once. Invariants:
@@ -111,7 +112,7 @@ public final class CallbackIntake {
 	private Decision decide(PaymentCallback callback, PaymentSource source, TraceContext trace) {
 		UUID newEventId = newEventId(callback);
 		if (this.payments.insertIfNew(callback, PaymentKind.PRIMARY, source, newEventId, this.clock.instant())) {
-			return Decision.answer(paysTheOrder(callback, trace, newEventId));
+			return Decision.answer(paysTheOrder(callback, trace, newEventId, Rule.NEW_PAYMENT));
 		}
 		return fromRows(callback, trace, newEventId);
 	}
@@ -147,7 +148,8 @@ public final class CallbackIntake {
 		if (differences.isEmpty()) {
 			this.payments.countDuplicate(stored.id(), this.clock.instant());
 			if (stored.kind() == PaymentKind.DUPLICATE && stored.succeeded()) {
-				return IntakeOutcome.duplicatePayment(stored.eventId(), false, holder.map(StoredPayment::payNo).orElse(null));
+				return IntakeOutcome.duplicatePayment(stored.eventId(), false, holder.map(StoredPayment::payNo).orElse(null),
+						Rule.SAME_PAYMENT);
 			}
 			return IntakeOutcome.duplicate(stored.eventId());
 		}
@@ -156,14 +158,14 @@ public final class CallbackIntake {
 			// only event. Every CAS is on what was read, so two racing SUCCESS callbacks promote once.
 			if (holder.isPresent() && holder.get().succeeded()) {
 				promote(stored, PaymentKind.DUPLICATE, newEventId);
-				return owedBack(callback, trace, holder.get(), newEventId);
+				return owedBack(callback, trace, holder.get(), newEventId, Rule.STATUS_BECAME_SUCCESS);
 			}
 			// This payNo holds the order, or takes it over from a holder that never succeeded.
 			if (holder.isPresent()) {
 				takeOver(holder.get());
 			}
 			promote(stored, PaymentKind.PRIMARY, newEventId);
-			return paysTheOrder(callback, trace, newEventId);
+			return paysTheOrder(callback, trace, newEventId, Rule.STATUS_BECAME_SUCCESS);
 		}
 		// Different order, user, amount or currency, or a status that goes back from SUCCESS: never
 		// overwritten, never a second event.
@@ -182,11 +184,12 @@ public final class CallbackIntake {
 			if (!this.payments.insertIfNew(callback, PaymentKind.DUPLICATE, source, newEventId, this.clock.instant())) {
 				return answerFromItsRow(callback, trace, newEventId);
 			}
-			return callback.isSuccess() ? owedBack(callback, trace, holder, newEventId) : IntakeOutcome.accepted(null);
+			return callback.isSuccess() ? owedBack(callback, trace, holder, newEventId, Rule.ORDER_HELD_BY_ANOTHER_PAYMENT)
+					: IntakeOutcome.accepted(null, Rule.ORDER_HELD_BY_ANOTHER_PAYMENT);
 		}
 		takeOver(holder);
 		insert(callback, PaymentKind.PRIMARY, source, newEventId);
-		return paysTheOrder(callback, trace, newEventId);
+		return paysTheOrder(callback, trace, newEventId, Rule.TOOK_OVER_ORDER);
 	}
 
 	/** The payNo was recorded by a parallel callback meanwhile (its insert was refused): answer from that row. */
@@ -199,16 +202,16 @@ public final class CallbackIntake {
 	}
 
 	/** The order's payment: its one {@code PaySuccess}. */
-	private IntakeOutcome paysTheOrder(PaymentCallback callback, TraceContext trace, UUID eventId) {
+	private IntakeOutcome paysTheOrder(PaymentCallback callback, TraceContext trace, UUID eventId, Rule rule) {
 		publish(eventId, callback.toEvent(), trace);
-		return IntakeOutcome.accepted(eventId);
+		return IntakeOutcome.accepted(eventId, rule);
 	}
 
 	/** A second charge for an order {@code holder} paid: its one {@code DuplicatePayment}. */
-	private IntakeOutcome owedBack(PaymentCallback callback, TraceContext trace, StoredPayment holder,
-			UUID eventId) {
+	private IntakeOutcome owedBack(PaymentCallback callback, TraceContext trace, StoredPayment holder, UUID eventId,
+			Rule rule) {
 		publish(eventId, callback.toDuplicateOf(holder.payNo()), trace);
-		return IntakeOutcome.duplicatePayment(eventId, true, holder.payNo());
+		return IntakeOutcome.duplicatePayment(eventId, true, holder.payNo(), rule);
 	}
 
 	/** The holder never succeeded and another payNo did: the holder yields the order (CAS). */

@@ -12,9 +12,10 @@ import java.util.UUID;
  * before or there is none
  * @param firstPayNo for {@link Result#DUPLICATE_PAYMENT}: the payment that holds the order
  * @param conflictingFields for {@link Result#CONFLICT}: the fields that differ from what is stored
+ * @param rule what decided it (for the ops timeline: "found by the unique key uk_pay_no", …)
  */
 public record IntakeOutcome(Result result, UUID eventId, boolean published, String firstPayNo,
-		List<String> conflictingFields) {
+		List<String> conflictingFields, Rule rule) {
 
 	public enum Result {
 
@@ -36,20 +37,60 @@ public record IntakeOutcome(Result result, UUID eventId, boolean published, Stri
 
 	}
 
-	static IntakeOutcome accepted(UUID eventId) {
-		return new IntakeOutcome(Result.ACCEPTED, eventId, eventId != null, null, List.of());
+	/**
+	 * Which of the intake's rules decided an outcome, and the unique key that found the stored row it was decided
+	 * from (the intake inserts first and reads only when a key refuses the insert).
+	 */
+	public enum Rule {
+
+		/** The insert as the order's PRIMARY went through: no key was taken, the payment is new. */
+		NEW_PAYMENT(null),
+
+		/** {@code uk_pay_no} refused the insert; the stored row has the same content: the same payment again. */
+		SAME_PAYMENT("uk_pay_no"),
+
+		/** {@code uk_pay_no} refused the insert; the stored row had an earlier status and SUCCESS promoted it (CAS). */
+		STATUS_BECAME_SUCCESS("uk_pay_no"),
+
+		/** {@code uk_pay_no} refused the insert; the stored row has other content (or a SUCCESS going back). */
+		CONTENT_DIFFERS("uk_pay_no"),
+
+		/** {@code uk_primary_order_no} refused it: another payNo holds the order; this one is recorded beside it. */
+		ORDER_HELD_BY_ANOTHER_PAYMENT("uk_primary_order_no"),
+
+		/**
+		 * {@code uk_primary_order_no} refused it: another payNo held the order without succeeding, and yielded it to
+		 * this SUCCESS (CAS).
+		 */
+		TOOK_OVER_ORDER("uk_primary_order_no");
+
+		private final String uniqueKey;
+
+		Rule(String uniqueKey) {
+			this.uniqueKey = uniqueKey;
+		}
+
+		/** The unique key whose refusal led to the decision, or {@code null} for a new payment. */
+		public String uniqueKey() {
+			return this.uniqueKey;
+		}
+
+	}
+
+	static IntakeOutcome accepted(UUID eventId, Rule rule) {
+		return new IntakeOutcome(Result.ACCEPTED, eventId, eventId != null, null, List.of(), rule);
 	}
 
 	static IntakeOutcome duplicate(UUID eventId) {
-		return new IntakeOutcome(Result.DUPLICATE, eventId, false, null, List.of());
+		return new IntakeOutcome(Result.DUPLICATE, eventId, false, null, List.of(), Rule.SAME_PAYMENT);
 	}
 
-	static IntakeOutcome duplicatePayment(UUID eventId, boolean published, String firstPayNo) {
-		return new IntakeOutcome(Result.DUPLICATE_PAYMENT, eventId, published, firstPayNo, List.of());
+	static IntakeOutcome duplicatePayment(UUID eventId, boolean published, String firstPayNo, Rule rule) {
+		return new IntakeOutcome(Result.DUPLICATE_PAYMENT, eventId, published, firstPayNo, List.of(), rule);
 	}
 
 	static IntakeOutcome conflict(List<String> fields) {
-		return new IntakeOutcome(Result.CONFLICT, null, false, null, List.copyOf(fields));
+		return new IntakeOutcome(Result.CONFLICT, null, false, null, List.copyOf(fields), Rule.CONTENT_DIFFERS);
 	}
 
 }

@@ -3,12 +3,14 @@ package io.payonce.gateway.callback.web;
 import java.io.IOException;
 import java.util.Map;
 
+import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.CallbackProperties;
 import io.payonce.gateway.callback.domain.CallbackIntake;
 import io.payonce.gateway.callback.domain.CallbackValidator;
 import io.payonce.gateway.callback.domain.IntakeOutcome;
 import io.payonce.gateway.callback.domain.PaymentCallback;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
+import io.payonce.gateway.callback.domain.StoreUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,14 +44,17 @@ class CallbackController {
 
 	private final CallbackTrace trace;
 
+	private final CallbackFacts facts;
+
 	CallbackController(CallbackProperties properties, SignatureVerifier signatures, CallbackValidator validator,
-			CallbackIntake intake, CallbackMetrics metrics, CallbackTrace trace) {
+			CallbackIntake intake, CallbackMetrics metrics, CallbackTrace trace, CallbackFacts facts) {
 		this.bodyReader = new BoundedBodyReader(properties.maxBodySize().toBytes());
 		this.signatures = signatures;
 		this.validator = validator;
 		this.intake = intake;
 		this.metrics = metrics;
 		this.trace = trace;
+		this.facts = facts;
 	}
 
 	@PostMapping(path = "/api/v1/callbacks/pay", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -60,7 +65,17 @@ class CallbackController {
 		PaymentCallback callback = CallbackJson.parse(body, this.validator::validate);
 		// Removed by OrderNoMdcFilter after the response, so that error answers are logged with it too.
 		MDC.put(OrderNoMdcFilter.ORDER_NO, callback.orderNo());
-		IntakeOutcome outcome = this.intake.receive(callback, this.trace.current());
+		TraceContext trace = this.trace.current();
+		IntakeOutcome outcome;
+		try {
+			outcome = this.intake.receive(callback, trace);
+		}
+		catch (StoreUnavailableException ex) {
+			this.facts.unavailable(callback, trace); // answered 503 by CallbackProblems
+			throw ex;
+		}
+		// after the intake's commit, before the answer is written: the timeline has what the platform is told
+		this.facts.answered(callback, outcome, trace);
 		switch (outcome.result()) {
 			case ACCEPTED -> {
 				this.metrics.accepted();

@@ -15,6 +15,7 @@ import io.payonce.contract.PaySuccess;
 import io.payonce.contract.Topic;
 import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.domain.IntakeOutcome.Result;
+import io.payonce.gateway.callback.domain.IntakeOutcome.Rule;
 import org.junit.jupiter.api.Test;
 
 import static io.payonce.gateway.callback.domain.PaymentFixture.aCallback;
@@ -45,6 +46,7 @@ class CallbackIntakeDecisionsTest {
 
 		// then
 		assertThat(outcome.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(outcome.rule()).isEqualTo(Rule.NEW_PAYMENT);
 		assertThat(this.db.events).singleElement().satisfies((event) -> {
 			assertThat(event.id()).isEqualTo(outcome.eventId());
 			assertThat(event.aggregateType()).isEqualTo(Topic.PAY_SUCCESS.topicName());
@@ -198,6 +200,7 @@ class CallbackIntakeDecisionsTest {
 		// then
 		assertThat(second.result()).isEqualTo(Result.DUPLICATE);
 		assertThat(third.result()).isEqualTo(Result.DUPLICATE);
+		assertThat(second.rule()).as("found by uk_pay_no, same content").isEqualTo(Rule.SAME_PAYMENT);
 		assertThat(second.eventId()).isEqualTo(first.eventId());
 		assertThat(this.db.events).hasSize(1);
 		assertThat(this.db.rows).singleElement().satisfies((row) -> assertThat(row.duplicateCount()).isEqualTo(2));
@@ -233,6 +236,7 @@ class CallbackIntakeDecisionsTest {
 		assertThat(second.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
 		assertThat(second.published()).isTrue();
 		assertThat(second.firstPayNo()).isEqualTo("PN20260928001");
+		assertThat(second.rule()).isEqualTo(Rule.ORDER_HELD_BY_ANOTHER_PAYMENT);
 		assertThat(this.db.calls).containsExactly("insert refused", "read", "insert", "append");
 		assertThat(this.db.transactions).isEqualTo(3);
 		assertThat(this.db.rows).hasSize(2).first().isEqualTo(firstRow);
@@ -327,8 +331,10 @@ class CallbackIntakeDecisionsTest {
 		assertThat(eventsWhileProcessing).isEqualTo(1);
 		assertThat(success.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
 		assertThat(success.published()).isTrue();
+		assertThat(success.rule()).isEqualTo(Rule.STATUS_BECAME_SUCCESS);
 		assertThat(again.result()).isEqualTo(Result.DUPLICATE_PAYMENT);
 		assertThat(again.published()).isFalse();
+		assertThat(again.rule()).isEqualTo(Rule.SAME_PAYMENT);
 		assertThat(this.db.events).hasSize(2)
 			.last()
 			.satisfies((event) -> assertThat(event.type()).isEqualTo(EventType.DUPLICATE_PAYMENT.wireName()));
@@ -345,6 +351,7 @@ class CallbackIntakeDecisionsTest {
 
 		// then that one pays the order (its PaySuccess), the first attempt yields the order
 		assertThat(second.result()).isEqualTo(Result.ACCEPTED);
+		assertThat(second.rule()).isEqualTo(Rule.TOOK_OVER_ORDER);
 		assertThat(this.db.events).singleElement().satisfies((event) -> {
 			assertThat(event.type()).isEqualTo(EventType.PAY_SUCCESS.wireName());
 			assertThat(EventCodec.decode(PaySuccess.class, event.payload().getBytes()).payNo()).isEqualTo("PN-SECOND");
