@@ -53,6 +53,10 @@ class DeployEnvironmentIsReadByServicesTest {
 		assertThat(dlt.reads("PAYONCE_OPS_USERS_0_EMAIL")).isFalse();
 		// the console users of earlier versions: a stale name is caught, not silently ignored
 		assertThat(dlt.reads("PAYONCE_DLT_CONSOLE_USERS_0_NAME")).isFalse();
+		// the settings of a PayOnce library (ops) are read by every service that depends on it: the timeline facts
+		assertThat(gateway.reads("PAYONCE_TIMELINE_ENABLED")).isTrue();
+		assertThat(consumer.reads("PAYONCE_TIMELINE_FAILURE_LOG_INTERVAL")).isTrue();
+		assertThat(relay.reads("PAYONCE_TIMELINE_ENABLE")).isFalse();
 		// settings of another service are not this one's
 		assertThat(consumer.reads("PAYONCE_RELAY_FLAVOUR")).isFalse();
 		assertThat(relay.reads("PAYONCE_RELAY_FLAVOUR")).isTrue();

@@ -187,10 +187,10 @@ public final class TimelinePublisher implements AutoCloseable {
 		long suppressed = this.burstLog.failed();
 		if (suppressed >= 0) {
 			// one line per burst: the payment itself is unaffected, only its timeline has a gap
-			log.warn("Timeline fact {} {} for order {} not published to {}: {} ({}); {} more failed since the last "
-					+ "warning, further failures are counted in {} and logged at most once per interval",
-					fact.step(), fact.decision(), fact.orderNo(), Topic.PAY_TIMELINE.topicName(), why,
-					(error != null) ? error.toString() : "-", suppressed, FACTS_METER);
+			log.warn("Timeline fact {} {} for order {} not published to {}: {}{}{}; failures are counted in {} and "
+					+ "logged at most once per interval", fact.step(), fact.decision(), fact.orderNo(),
+					Topic.PAY_TIMELINE.topicName(), why, (error != null) ? " (" + error + ")" : "",
+					(suppressed > 0) ? ", " + suppressed + " more since the last warning" : "", FACTS_METER);
 		}
 	}
 
