@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
  * read-before-write here is only a fast path. A reversal from before trade migration V2 ({@code <biz_no>-REVERSE})
  * counts as the biz_no's reversal (see {@link Reversals}).</li>
  * <li>Every request is audited with its outcome; a reversal and its audit row commit together.</li>
+ * <li>A booked reversal is announced ({@link ReversalNotices}) after its commit, never before: continuous
+ * reconciliation settles the order's DUPLICATE finding with it.</li>
  * </ul>
  */
 public final class ReversalService {
@@ -34,9 +36,12 @@ public final class ReversalService {
 
 	private final Clock clock;
 
-	public ReversalService(ReversalLedger ledger, Clock clock) {
+	private final ReversalNotices notices;
+
+	public ReversalService(ReversalLedger ledger, Clock clock, ReversalNotices notices) {
 		this.ledger = ledger;
 		this.clock = clock;
+		this.notices = notices;
 	}
 
 	public ReversalResult reverse(ReversalRequest request) {
@@ -81,6 +86,8 @@ public final class ReversalService {
 					ReversalOutcome.REVERSED, null, credit, detail));
 			log.warn("Reversal by {} via {}: {} as flow {}", request.operator(), request.channel(), detail,
 					posted.reversalFlowId());
+			notify(new ReversalBooked(bizNo, flow.id(), posted.reversalFlowId(), flow.userId(), credit,
+					request.operator(), request.channel().name(), at));
 			return new ReversalResult(ReversalOutcome.REVERSED, flow.id(), bizNo, posted.reversalFlowId(), credit,
 					detail, posted.auditId());
 		}
@@ -91,6 +98,18 @@ public final class ReversalService {
 		}
 		catch (ReversalLedger.AccountNotFoundException ex) {
 			return rejected(request, at, bizNo, ReversalOutcome.ACCOUNT_NOT_FOUND, ex.getMessage());
+		}
+	}
+
+	/** After the commit: the reversal stands whatever happens here. */
+	private void notify(ReversalBooked booked) {
+		try {
+			this.notices.booked(booked);
+		}
+		catch (RuntimeException ex) {
+			log.error("Reversal of order {} is booked ({}) but reconciliation was not told: its DUPLICATE finding stays "
+					+ "open on the findings topic (the findings API reads the ledger and shows it settled): {}",
+					booked.orderNo(), booked.describe(), ex.toString());
 		}
 	}
 

@@ -19,7 +19,14 @@ class ReversalServiceTest {
 
 	private final InMemoryLedger ledger = new InMemoryLedger();
 
-	private final ReversalService service = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC));
+	private final List<ReversalBooked> announced = new ArrayList<>();
+
+	private final ReversalService service = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC),
+			(booked) -> {
+				// the notice comes after the commit: the reversal it names is in the ledger already
+				assertThat(this.ledger.flows).anyMatch((f) -> f.id() == booked.reversalFlowId());
+				this.announced.add(booked);
+			});
 
 	@Test
 	void duplicateIsReversedOnceUnderItsOwnBizNoWithTheOppositeAmountAndAudited() {
@@ -43,6 +50,42 @@ class ReversalServiceTest {
 		assertThat(this.ledger.audit).extracting(ReversalAuditEntry::outcome)
 			.containsExactly(ReversalOutcome.REVERSED, ReversalOutcome.ALREADY_REVERSED);
 		assertThat(this.ledger.audit.get(0).requestedAt()).isEqualTo(NOW);
+		// and the booked reversal was announced once, naming the order, both flows and the operator
+		assertThat(this.announced).singleElement().satisfies((booked) -> {
+			assertThat(booked.orderNo()).isEqualTo("P1");
+			assertThat(booked.reversedFlowId()).isEqualTo(1002L);
+			assertThat(booked.reversalFlowId()).isEqualTo(first.reversalFlowId());
+			assertThat(booked.amount()).isEqualByComparingTo("199.00");
+			assertThat(booked.operator()).isEqualTo("alice");
+			assertThat(booked.channel()).isEqualTo("API");
+			assertThat(booked.bookedAt()).isEqualTo(NOW);
+		});
+	}
+
+	@Test
+	void aNoticeThatCannotBeSentDoesNotUndoTheReversal() {
+		// given two charges and nobody reachable to tell
+		this.ledger.flows.add(deduction(1001, "-199.00", "P1", "PAY_DEDUCT"));
+		this.ledger.flows.add(deduction(1002, "-199.00", "P1", "PAY_DEDUCT"));
+		ReversalService unreachable = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC), (booked) -> {
+			throw new IllegalStateException("Kafka unreachable");
+		});
+
+		// when
+		ReversalResult result = unreachable.reverse(request(1002));
+
+		// then the reversal stands and is answered as such
+		assertThat(result.outcome()).isEqualTo(ReversalOutcome.REVERSED);
+		assertThat(this.ledger.flows).filteredOn(LedgerFlow::isReversal).hasSize(1);
+	}
+
+	@Test
+	void aRefusedRequestAnnouncesNothing() {
+		this.ledger.flows.add(deduction(1001, "-199.00", "P1", "PAY_DEDUCT"));
+
+		this.service.reverse(request(1001));
+
+		assertThat(this.announced).isEmpty();
 	}
 
 	@Test

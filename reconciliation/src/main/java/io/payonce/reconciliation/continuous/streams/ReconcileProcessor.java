@@ -18,6 +18,8 @@ import io.payonce.reconciliation.alert.FindingSink;
 import io.payonce.reconciliation.continuous.Finding;
 import io.payonce.reconciliation.continuous.OrderView;
 import io.payonce.reconciliation.continuous.Reconciler;
+import io.payonce.reconciliation.reversal.ReversalBooked;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.KeyValue;
@@ -32,7 +34,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Thin adapter: decodes records of {@code pay.success} and {@code pay.deducted} (co-partitioned by orderNo),
+ * Thin adapter: decodes records of {@code pay.success}, {@code pay.deducted} and the reversal notices
+ * (co-partitioned by orderNo),
  * lets the {@link Reconciler} decide, keeps the view in the store and forwards findings. Time is Kafka
  * Streams' wall clock ({@code currentSystemTimeMs}, mockable in {@code TopologyTestDriver}).
  */
@@ -44,7 +47,11 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 
 	private final Duration scanInterval;
 
+	private final String reversalsTopic;
+
 	private final FindingSink alerts;
+
+	private static final JsonSerde<ReversalBooked> REVERSALS = new JsonSerde<>(ReversalBooked.class);
 
 	private ProcessorContext<String, Finding> context;
 
@@ -52,9 +59,10 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 
 	private KeyValueStore<String, String> due;
 
-	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, FindingSink alerts) {
+	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, String reversalsTopic, FindingSink alerts) {
 		this.reconciler = reconciler;
 		this.scanInterval = scanInterval;
+		this.reversalsTopic = reversalsTopic;
 		this.alerts = alerts;
 	}
 
@@ -70,6 +78,10 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 	public void process(Record<String, byte[]> record) {
 		Optional<RecordMetadata> metadata = this.context.recordMetadata();
 		String topic = metadata.map(RecordMetadata::topic).orElse("?");
+		if (this.reversalsTopic.equals(topic)) {
+			processReversal(record, metadata);
+			return;
+		}
 		PayonceEvent event;
 		try {
 			event = decode(topic, record);
@@ -96,6 +108,24 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 			return;
 		}
 		apply(event.orderNo(), outcome, now);
+	}
+
+	private void processReversal(Record<String, byte[]> record, Optional<RecordMetadata> metadata) {
+		ReversalBooked reversal;
+		try {
+			reversal = REVERSALS.deserializer().deserialize(this.reversalsTopic, record.value());
+		}
+		catch (SerializationException | NullPointerException ex) {
+			// written by this service only; logged with its coordinates, never silently passed over
+			log.error("Unreadable reversal notice on {} at {}: {}", this.reversalsTopic,
+					metadata.map(m -> m.partition() + "@" + m.offset()).orElse("?"), ex.getMessage());
+			return;
+		}
+		if (reversal == null) {
+			return;
+		}
+		Instant now = Instant.ofEpochMilli(this.context.currentSystemTimeMs());
+		apply(reversal.orderNo(), this.reconciler.onReversal(this.store.get(reversal.orderNo()), reversal, now), now);
 	}
 
 	/**
