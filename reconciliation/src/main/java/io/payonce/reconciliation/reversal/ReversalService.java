@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.payonce.ops.logging.TraceLogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +52,13 @@ public final class ReversalService {
 			return rejected(request, at, null, ReversalOutcome.FLOW_NOT_FOUND, "no flow " + request.flowId());
 		}
 		LedgerFlow flow = found.get();
+		// every line about this reversal names its order (the flow's biz_no) in the logging context
+		try (TraceLogContext order = TraceLogContext.enter(flow.bizNo(), null)) {
+			return reverseFlow(request, at, flow);
+		}
+	}
+
+	private ReversalResult reverseFlow(ReversalRequest request, Instant at, LedgerFlow flow) {
 		if (!flow.isDeduction()) {
 			return rejected(request, at, flow.bizNo(), ReversalOutcome.NOT_A_DEDUCTION,
 					"flow " + flow.id() + " is " + flow.type() + " " + flow.amount().toPlainString());

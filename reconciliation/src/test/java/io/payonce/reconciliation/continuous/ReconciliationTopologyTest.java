@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import io.payonce.contract.EventCodec;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -52,6 +54,9 @@ class ReconciliationTopologyTest {
 
 	private final List<Finding> alerts = new ArrayList<>();
 
+	/** The logging context each alert was raised in (what the log sink's line carries). */
+	private final List<Map<String, String>> alertContexts = new ArrayList<>();
+
 	private TopologyTestDriver driver;
 
 	private TestInputTopic<String, byte[]> paySuccess;
@@ -69,8 +74,10 @@ class ReconciliationTopologyTest {
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
 		config.put(StreamsConfig.STATE_DIR_CONFIG, Files.createDirectories(this.stateDir.resolve("s")).toString());
 		this.driver = new TopologyTestDriver(ReconciliationTopology.build(
-				new Reconciler(WINDOW, Duration.ofDays(7)), Duration.ofSeconds(30), FINDINGS, REVERSALS,
-				this.alerts::add),
+				new Reconciler(WINDOW, Duration.ofDays(7)), Duration.ofSeconds(30), FINDINGS, REVERSALS, (finding) -> {
+					this.alerts.add(finding);
+					this.alertContexts.add(MDC.getCopyOfContextMap());
+				}),
 				config, START);
 		this.paySuccess = this.driver.createInputTopic(Topic.PAY_SUCCESS.topicName(), Serdes.String().serializer(),
 				Serdes.ByteArray().serializer());
@@ -224,6 +231,30 @@ class ReconciliationTopologyTest {
 	}
 
 	@Test
+	void aFindingIsRaisedInItsOrdersLoggingContextWithTheTraceOfTheRecordThatCausedIt() {
+		// given a paid order whose second deduction travels with the consumer's trace
+		publish(this.paySuccess, "event-1", Events.aPayment("P11"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P11", 1101));
+		RecordHeaders traced = headers("event-3", Events.aDeduction("P11", 1102));
+		traced.add(PayonceHeaders.TRACEPARENT,
+				"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".getBytes(StandardCharsets.UTF_8));
+
+		// when it is read, and a payment of another order waits past the window
+		this.payDeducted.pipeInput(new org.apache.kafka.streams.test.TestRecord<>("P11",
+				EventCodec.encode(Events.aDeduction("P11", 1102)), traced));
+		publish(this.paySuccess, "event-4", Events.aPayment("P12"));
+		this.driver.advanceWallClockTime(WINDOW.plusMinutes(1));
+
+		// then the DUPLICATE was raised (and logged) with P11's order and trace, the MISSING with P12's order
+		assertThat(this.alerts).extracting(Finding::findingId).containsExactly("DUPLICATE:P11:1102", "MISSING:P12");
+		assertThat(this.alertContexts.get(0)).containsEntry("orderNo", "P11")
+			.containsEntry("traceId", "4bf92f3577b34da6a3ce929d0e0e4736")
+			.containsEntry("spanId", "00f067aa0ba902b7");
+		assertThat(this.alertContexts.get(1)).containsEntry("orderNo", "P12").doesNotContainKey("traceId");
+		assertThat(MDC.getCopyOfContextMap()).isNullOrEmpty();
+	}
+
+	@Test
 	void deductionOfAnotherAmountOrUserIsReportedMismatch() {
 		// given a deduction that arrives before its payment, with the wrong amount
 		publish(this.payDeducted, "event-2", Events.aDeduction("P4", 1001, 10086L, new BigDecimal("1990.00")));
@@ -280,11 +311,15 @@ class ReconciliationTopologyTest {
 	}
 
 	private static void publish(TestInputTopic<String, byte[]> topic, String eventId, PayonceEvent event) {
+		topic.pipeInput(new org.apache.kafka.streams.test.TestRecord<>(event.orderNo(), EventCodec.encode(event),
+				headers(eventId, event)));
+	}
+
+	private static RecordHeaders headers(String eventId, PayonceEvent event) {
 		RecordHeaders headers = new RecordHeaders();
 		headers.add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
 		headers.add(PayonceHeaders.EVENT_TYPE, EventType.of(event).wireName().getBytes(StandardCharsets.UTF_8));
-		topic.pipeInput(new org.apache.kafka.streams.test.TestRecord<>(event.orderNo(), EventCodec.encode(event),
-				headers));
+		return headers;
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +26,8 @@ class ReversalServiceTest {
 			(booked) -> {
 				// the notice comes after the commit: the reversal it names is in the ledger already
 				assertThat(this.ledger.flows).anyMatch((f) -> f.id() == booked.reversalFlowId());
+				// and it is sent in the order's logging context, like every line about the reversal
+				assertThat(MDC.get("orderNo")).isEqualTo(booked.orderNo());
 				this.announced.add(booked);
 			});
 
@@ -60,6 +63,7 @@ class ReversalServiceTest {
 			assertThat(booked.channel()).isEqualTo("API");
 			assertThat(booked.bookedAt()).isEqualTo(NOW);
 		});
+		assertThat(MDC.get("orderNo")).isNull();
 	}
 
 	@Test

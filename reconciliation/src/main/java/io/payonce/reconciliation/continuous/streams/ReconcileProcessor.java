@@ -18,6 +18,7 @@ import io.payonce.reconciliation.alert.FindingSink;
 import io.payonce.reconciliation.continuous.Finding;
 import io.payonce.reconciliation.continuous.OrderView;
 import io.payonce.reconciliation.continuous.Reconciler;
+import io.payonce.ops.logging.TraceLogContext;
 import io.payonce.reconciliation.reversal.ReversalBooked;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
@@ -74,8 +75,16 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 		context.schedule(this.scanInterval, PunctuationType.WALL_CLOCK_TIME, this::scan);
 	}
 
+	/** Every line about the record (a finding's alert line too) names its order and the trace it travels with. */
 	@Override
 	public void process(Record<String, byte[]> record) {
+		try (TraceLogContext context = TraceLogContext.enter(record.key(),
+				header(record.headers(), PayonceHeaders.TRACEPARENT))) {
+			reconcile(record);
+		}
+	}
+
+	private void reconcile(Record<String, byte[]> record) {
 		Optional<RecordMetadata> metadata = this.context.recordMetadata();
 		String topic = metadata.map(RecordMetadata::topic).orElse("?");
 		if (this.reversalsTopic.equals(topic)) {
@@ -144,10 +153,13 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 			this.due.delete(entry.key);
 			OrderView view = this.store.get(entry.value);
 			if (view != null) {
-				Reconciler.Outcome outcome = this.reconciler.onTick(view, now);
-				apply(entry.value, outcome, now);
-				if (!outcome.changed()) {
-					schedule(view);
+				// a MISSING raised here is logged in its order's context (the payment's trace is not kept in the view)
+				try (TraceLogContext context = TraceLogContext.enter(entry.value, null)) {
+					Reconciler.Outcome outcome = this.reconciler.onTick(view, now);
+					apply(entry.value, outcome, now);
+					if (!outcome.changed()) {
+						schedule(view);
+					}
 				}
 			}
 		}
