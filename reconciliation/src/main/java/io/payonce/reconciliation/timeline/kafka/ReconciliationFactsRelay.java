@@ -8,18 +8,15 @@ import io.payonce.ops.logging.TraceLogContext;
 import io.payonce.ops.timeline.TimelinePublisher;
 import io.payonce.reconciliation.continuous.Finding;
 import io.payonce.reconciliation.continuous.streams.JsonSerde;
+import io.payonce.reconciliation.kafka.ConsumerLoop;
 import io.payonce.reconciliation.reversal.ReversalBooked;
 import io.payonce.reconciliation.timeline.ReconciliationFacts;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Reads the findings topic and the reversals topic in a consumer group of its own ({@code read_committed}, from the
@@ -27,7 +24,7 @@ import org.springframework.context.SmartLifecycle;
  * service share the partitions, so each committed finding and reversal becomes a fact once (twice after a crash
  * between handing it over and committing the offset). The fact keeps the time reconciliation acted.
  */
-public final class ReconciliationFactsRelay implements SmartLifecycle {
+public final class ReconciliationFactsRelay extends ConsumerLoop {
 
 	private static final Logger log = LoggerFactory.getLogger(ReconciliationFactsRelay.class);
 
@@ -37,34 +34,32 @@ public final class ReconciliationFactsRelay implements SmartLifecycle {
 
 	private static final JsonSerde<ReversalBooked> REVERSALS = new JsonSerde<>(ReversalBooked.class);
 
-	private final Properties config = new Properties();
-
 	private final String findingsTopic;
 
 	private final String reversalsTopic;
 
 	private final TimelinePublisher timeline;
 
-	private volatile boolean running;
-
-	private volatile KafkaConsumer<String, byte[]> consumer;
-
-	private Thread thread;
-
 	/**
 	 * @param groupId the group the service's instances share
 	 */
 	public ReconciliationFactsRelay(String bootstrapServers, String groupId, String findingsTopic,
 			String reversalsTopic, TimelinePublisher timeline) {
+		super("timeline-facts", config(bootstrapServers, groupId));
 		this.findingsTopic = findingsTopic;
 		this.reversalsTopic = reversalsTopic;
 		this.timeline = timeline;
-		this.config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-		this.config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-		this.config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-		this.config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		this.config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-		this.config.put(ConsumerConfig.CLIENT_ID_CONFIG, "payonce-reconciliation-timeline-facts");
+	}
+
+	private static Properties config(String bootstrapServers, String groupId) {
+		Properties config = new Properties();
+		config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+		config.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+		config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+		config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+		config.put(ConsumerConfig.CLIENT_ID_CONFIG, "payonce-reconciliation-timeline-facts");
+		return config;
 	}
 
 	@Override
@@ -73,61 +68,28 @@ public final class ReconciliationFactsRelay implements SmartLifecycle {
 			log.info("Timeline facts are off (payonce.timeline.enabled=false): findings and reversals are not relayed");
 			return;
 		}
-		this.running = true;
-		this.thread = new Thread(this::relay, "timeline-facts");
-		this.thread.setDaemon(true);
-		this.thread.start();
+		super.start();
 	}
 
 	@Override
-	public void stop() {
-		this.running = false;
-		KafkaConsumer<String, byte[]> current = this.consumer;
-		if (current != null) {
-			current.wakeup();
-		}
-		if (this.thread != null) {
-			try {
-				this.thread.join(Duration.ofSeconds(10).toMillis());
+	protected void loop(KafkaConsumer<String, byte[]> kafka) {
+		kafka.subscribe(List.of(this.findingsTopic, this.reversalsTopic));
+		while (running()) {
+			ConsumerRecords<String, byte[]> records = kafka.poll(POLL);
+			for (ConsumerRecord<String, byte[]> record : records) {
+				try (TraceLogContext order = TraceLogContext.enter(record.key(), null)) {
+					publish(record);
+				}
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
+			if (!records.isEmpty()) {
+				kafka.commitSync();
 			}
 		}
 	}
 
 	@Override
-	public boolean isRunning() {
-		return this.running;
-	}
-
-	private void relay() {
-		try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(this.config, new StringDeserializer(),
-				new ByteArrayDeserializer())) {
-			this.consumer = kafka;
-			kafka.subscribe(List.of(this.findingsTopic, this.reversalsTopic));
-			while (this.running) {
-				ConsumerRecords<String, byte[]> records = kafka.poll(POLL);
-				for (ConsumerRecord<String, byte[]> record : records) {
-					try (TraceLogContext order = TraceLogContext.enter(record.key(), null)) {
-						publish(record);
-					}
-				}
-				if (!records.isEmpty()) {
-					kafka.commitSync();
-				}
-			}
-		}
-		catch (WakeupException ex) {
-			// stop() woke the poll
-		}
-		catch (RuntimeException ex) {
-			log.error("Relaying findings and reversals to the timeline stopped: {}", ex.toString());
-		}
-		finally {
-			this.consumer = null;
-			this.running = false;
-		}
+	protected void failed(RuntimeException ex) {
+		log.error("Relaying findings and reversals to the timeline stopped: {}", ex.toString());
 	}
 
 	private void publish(ConsumerRecord<String, byte[]> record) {
