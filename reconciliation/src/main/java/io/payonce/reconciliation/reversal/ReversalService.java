@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * counts as the biz_no's reversal (see {@link Reversals}).</li>
  * <li>Every request is audited with its outcome; a reversal and its audit row commit together.</li>
  * <li>A booked reversal is announced ({@link ReversalNotices}) after its commit, never before: continuous
- * reconciliation settles the order's DUPLICATE finding with it.</li>
+ * reconciliation settles the order's DUPLICATE finding with it. Asking again for a reversed flow announces the
+ * standing reversal again, as its audit row tells it: the way to repair a notice lost after the commit.</li>
  * </ul>
  */
 public final class ReversalService {
@@ -69,8 +70,12 @@ public final class ReversalService {
 			.filter((f) -> f.isReversal() && f.owner().equals(bizNo))
 			.findFirst();
 		if (reversal.isPresent()) {
-			return rejected(request, at, bizNo, ReversalOutcome.ALREADY_REVERSED,
+			ReversalResult already = rejected(request, at, bizNo, ReversalOutcome.ALREADY_REVERSED,
 					"biz_no " + bizNo + " is reversed already by flow " + reversal.get().id());
+			// announced again as it was booked: repairs a notice lost after the commit (Kafka away); a repeat
+			// settles nothing twice (reconciliation knows the reversed flow)
+			this.ledger.booked(reversal.get()).ifPresent(this::notify);
+			return already;
 		}
 		Optional<LedgerFlow> placeHolder = siblings.stream()
 			.filter((f) -> f.isReversal() && f.bizNo().equals(bizNo))

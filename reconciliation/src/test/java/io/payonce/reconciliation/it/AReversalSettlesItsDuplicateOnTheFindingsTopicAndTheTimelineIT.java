@@ -92,6 +92,23 @@ class AReversalSettlesItsDuplicateOnTheFindingsTopicAndTheTimelineIT extends Rec
 			.satisfies((settled) -> assertThat(settled.detail())
 				.containsEntry("findingId", "DUPLICATE:" + orderNo + ":" + extra)
 				.hasEntrySatisfying("settledBy", (by) -> assertThat(by).contains("of flow " + extra)));
+
+		// when the reversal is asked for again (how a notice lost after the commit is repaired)
+		assertThat(post("/api/v1/reversals", "{\"flowId\":" + extra + ",\"reason\":\"re-announce\"}", "admin",
+				"admin-local")
+			.statusCode()).isEqualTo(200);
+
+		// then the standing reversal is announced again as it was booked: same time, operator and flow, read from
+		// its audit row (that a repeated notice settles nothing twice is ReconcilerTest's)
+		TimelineFact booked = facts.stream()
+			.filter((fact) -> fact.step() == TimelineFact.Step.REVERSAL)
+			.findFirst()
+			.orElseThrow();
+		assertThat(timelineOf(orderNo, 4)).filteredOn((fact) -> fact.step() == TimelineFact.Step.REVERSAL)
+			.hasSize(2)
+			.extracting(TimelineFact::at, (fact) -> fact.detail().get("operator"),
+					(fact) -> fact.detail().get("reversalFlowId"))
+			.containsOnly(tuple(booked.at(), "admin", booked.detail().get("reversalFlowId")));
 	}
 
 	private static PayDeducted deduction(String orderNo, long user, long flowId) {
