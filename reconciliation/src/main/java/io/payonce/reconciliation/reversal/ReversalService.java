@@ -3,6 +3,7 @@ package io.payonce.reconciliation.reversal;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,7 +48,9 @@ public final class ReversalService {
 	}
 
 	public ReversalResult reverse(ReversalRequest request) {
-		Instant at = this.clock.instant();
+		// to the millisecond, as the ledger and the audit row hold it: an announcement read back from the audit row
+		// then names the same instant as the first one
+		Instant at = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		Optional<LedgerFlow> found = this.ledger.flow(request.flowId());
 		if (found.isEmpty()) {
 			return rejected(request, at, null, ReversalOutcome.FLOW_NOT_FOUND, "no flow " + request.flowId());
