@@ -124,8 +124,9 @@ public final class ReversalService {
 		}
 		catch (RuntimeException ex) {
 			log.error("Reversal of order {} is booked ({}) but reconciliation was not told: its DUPLICATE finding stays "
-					+ "open on the findings topic (the findings API reads the ledger and shows it settled): {}",
-					booked.orderNo(), booked.describe(), ex.toString());
+					+ "open on the findings topic (the findings API reads the ledger and shows it settled) until the same "
+					+ "reversal is asked for again, which announces it once more: {}", booked.orderNo(),
+					booked.describe(), ex.toString());
 		}
 	}
 
