@@ -93,6 +93,13 @@ class MonitoredMetricsAreExportedIT {
 		Set<String> anywhere = new TreeSet<>();
 		exported.values().forEach(anywhere::addAll);
 		assertThat(anywhere).as("exported by %s", exported).containsAll(wanted);
+		// and the open-findings gauges carry numbers: the reconciliation read its findings topic to the end (NaN before)
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(
+					scrape(pipeline.service("reconciliation").managementUrl() + "/actuator/prometheus"))
+				.containsPattern("(?m)^payonce_reconciliation_findings_open\\{kind=\"MISSING\"} \\d+\\.\\d+$")
+				.containsPattern(
+						"(?m)^payonce_reconciliation_findings_open_oldest_age_seconds\\{kind=\"DUPLICATE\"} \\d+\\.\\d+$"));
 	}
 
 	private static String scrape(String url) throws IOException, InterruptedException {

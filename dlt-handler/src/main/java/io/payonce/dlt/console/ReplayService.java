@@ -11,7 +11,9 @@ import java.util.function.Supplier;
 
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
+import io.payonce.contract.PayonceHeaders;
 import io.payonce.dlt.terminal.OrderLogContext;
+import io.payonce.ops.logging.TraceLogContext;
 import io.payonce.dlt.terminal.StatusChange;
 import io.payonce.dlt.terminal.TerminalFilter;
 import io.payonce.dlt.terminal.TerminalIndex;
@@ -128,13 +130,15 @@ public final class ReplayService {
 		return new ReplayOutcome(replayId, false, turned.records(), eventIds(turned.records()), List.of());
 	}
 
-	/** One line per record and outcome, each naming its order in the message and in the logging context. */
+	/** One line per record and outcome, each naming its order in the message and, with its trace, in the logging context. */
 	private static void logOutcome(ReplayOutcome outcome, String actor) {
 		if (outcome.selected().isEmpty()) {
 			log.info("Replay {} by {}: nothing to replay (already replayed or resolved)", outcome.replayId(), actor);
 		}
 		for (TerminalRecord record : outcome.selected()) {
-			try (OrderLogContext order = OrderLogContext.enter(List.of(record.orderNo()))) {
+			// the record's order and the trace it travels with (kept on the replayed record: ReplayRecords)
+			try (TraceLogContext order = TraceLogContext.enter(record.orderNo(),
+					record.headers().get(PayonceHeaders.TRACEPARENT))) {
 				if (outcome.dryRun()) {
 					log.info("Replay {} by {} (dry run): orderNo={} eventId={} at {} would be replayed",
 							outcome.replayId(), actor, record.orderNo(), record.eventId(), record.position());

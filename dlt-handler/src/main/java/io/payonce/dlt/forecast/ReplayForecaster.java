@@ -5,9 +5,10 @@ import java.util.List;
 
 import io.payonce.contract.EventCodec;
 import io.payonce.contract.PaySuccess;
+import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.UnreadableEventException;
-import io.payonce.dlt.terminal.OrderLogContext;
 import io.payonce.dlt.terminal.TerminalRecord;
+import io.payonce.ops.logging.TraceLogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +30,9 @@ public final class ReplayForecaster {
 	/** The forecast, logged on one line naming the order and the event (a dry run's lines all name their order). */
 	public ReplayForecast forecast(TerminalRecord record) {
 		ReplayForecast forecast = forecastOf(record);
-		// the logging context names this record's order, as every line of a replay does ([orderNo=P4])
-		try (OrderLogContext order = OrderLogContext.enter(List.of(record.orderNo()))) {
+		// the logging context names this record's order and trace, as every line of a replay does ([orderNo=P4 …])
+		try (TraceLogContext order = TraceLogContext.enter(record.orderNo(),
+				record.headers().get(PayonceHeaders.TRACEPARENT))) {
 			log.info("Dry run forecast orderNo={} eventId={}: {} ({})", record.orderNo(), record.eventId(),
 					forecast.verdict(), forecast.text());
 		}

@@ -34,17 +34,19 @@ class AlertRulesTest {
 	/**
 	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway),
 	 * {@code DeductionMetricsTest} (deduct-consumer), {@code RelayMetricsTest} (outbox-relay) and
-	 * {@code MeterFindingSinkTest} (reconciliation) check that their service exports each.
+	 * {@code MeterFindingSinkTest} and {@code OpenFindingsGaugesTest} (reconciliation) check that their service exports
+	 * each.
 	 */
 	private static final Set<String> OTHER_SERVICES_METRICS = Set.of("payonce_gateway_duplicate_payments_total",
 			"payonce_gateway_callbacks_total", "payonce_consumer_deliveries_total", "payonce_consumer_degraded_total",
-			"payonce_relay_lag_seconds", "payonce_reconciliation_findings_total");
+			"payonce_relay_lag_seconds", "payonce_reconciliation_findings_total",
+			"payonce_reconciliation_findings_open_oldest_age_seconds");
 
 	@Test
 	void everyRuleHasANameAnExpressionASeverityAndASummary() throws IOException {
 		List<Map<String, Object>> rules = rules();
 
-		assertThat(rules).hasSizeGreaterThanOrEqualTo(13);
+		assertThat(rules).hasSizeGreaterThanOrEqualTo(14);
 		assertThat(rules).extracting((rule) -> rule.get("alert")).doesNotHaveDuplicates();
 		assertThat(rules).allSatisfy((rule) -> {
 			assertThat(rule.get("expr")).as("%s expr", rule.get("alert")).isInstanceOf(String.class);
@@ -55,7 +57,7 @@ class AlertRulesTest {
 		});
 		assertThat(rules).extracting((rule) -> rule.get("alert"))
 			.contains("PayonceDuplicateRatioHigh", "PayonceRedisGuardDegraded", "PayonceRelayLagHigh",
-					"PayonceCallbackSignatureFailures", "PayonceReconciliationFinding")
+					"PayonceCallbackSignatureFailures", "PayonceReconciliationFinding", "PayonceFindingsOpen")
 			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentFoundByLedger", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
 	}
 

@@ -281,6 +281,35 @@ class ReplayServiceTest {
 		assertThat(MDC.get(OrderLogContext.ORDER_NO)).isNull();
 	}
 
+	@Test
+	void aReplayedRecordsLinesCarryTheTraceItTravelsWith() {
+		// given a terminal record of P5 whose callback was traced
+		this.index.arrived(new TerminalRecord("evt-5", "P5", "PaySuccess", "RETRIES_EXHAUSTED", null, "why", 6,
+				T0.minusSeconds(50), T0.minusSeconds(50), "{}",
+				Map.of("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"), List.of(), "2:5",
+				TerminalStatus.OPEN, null, null, null));
+		ListAppender<ILoggingEvent> lines = new ListAppender<>();
+		lines.start();
+		Logger serviceLog = (Logger) LoggerFactory.getLogger(ReplayService.class);
+		serviceLog.addAppender(lines);
+
+		// when it is replayed
+		try {
+			this.service.replay(new ReplayService.Selection(List.of("evt-5"), null), false, "alice");
+		}
+		finally {
+			serviceLog.detachAppender(lines);
+		}
+
+		// then its line names P5 and its trace and span ids in the logging context, which is left as it was
+		assertThat(lines.list).filteredOn((line) -> line.getFormattedMessage().contains("replayed to pay.success"))
+			.singleElement()
+			.satisfies((line) -> assertThat(line.getMDCPropertyMap()).containsEntry("orderNo", "P5")
+				.containsEntry("traceId", "4bf92f3577b34da6a3ce929d0e0e4736")
+				.containsEntry("spanId", "00f067aa0ba902b7"));
+		assertThat(MDC.getCopyOfContextMap()).isNullOrEmpty();
+	}
+
 	private ReplayService service(AuditTrail trail, int limit, String replayId) {
 		return new ReplayService(this.index, trail, new ReplayRateLimit(limit, Duration.ofMinutes(1)), this.clock,
 				() -> replayId);

@@ -2,6 +2,7 @@ package io.payonce.e2e.deploy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,7 +103,49 @@ class DeployMonitoringTest {
 		assertThat(expressions).hasSizeGreaterThanOrEqualTo(12);
 		assertThat(metrics(String.join("\n", expressions))).contains("payonce_gateway_callbacks_total",
 				"payonce_consumer_deliveries_total", "payonce_relay_lag_seconds", "payonce_dlt_terminal_backlog",
-				"payonce_reconciliation_findings_total");
+				"payonce_reconciliation_findings_total", "payonce_reconciliation_findings_open",
+				"payonce_reconciliation_findings_open_oldest_age_seconds");
+	}
+
+	@Test
+	void theOpenFindingsRuleWaitsOutTheWindowAndTheRetryLadderItWatches() {
+		// given the rule on open findings, the reconciliation's window and the dlt-handler's retry tiers as shipped
+		Map<String, Object> rule = rules().stream()
+			.filter((candidate) -> "PayonceFindingsOpen".equals(candidate.get("alert")))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no rule PayonceFindingsOpen"));
+		String expr = (String) rule.get("expr");
+		Matcher threshold = Pattern.compile("> *(\\d+)\\s*$").matcher(expr);
+		assertThat(threshold.find()).as(expr).isTrue();
+		Duration window = Duration.parse("PT" + DeployFiles.at(DeployFiles.yaml(applicationYml("reconciliation")),
+				"payonce.reconciliation.continuous.window").toString().toUpperCase());
+		Duration ladder = Duration.ZERO;
+		for (String tier : DeployFiles.at(DeployFiles.yaml(applicationYml("dlt-handler")), "payonce.dlt.retry.tiers")
+			.toString()
+			.split(",")) {
+			ladder = ladder.plus(Duration.parse("PT" + tier.trim().toUpperCase()));
+		}
+
+		// then a MISSING (raised a window after its payment) is open past its whole ladder before the rule fires,
+		// the rule reads the gauge every reconciliation replica exports (max), and leaves MISMATCH to its own rule
+		assertThat(Duration.ofSeconds(Long.parseLong(threshold.group(1)))).isGreaterThan(ladder.plus(window));
+		assertThat(expr).startsWith("max by (kind) (payonce_reconciliation_findings_open_oldest_age_seconds")
+			.contains("kind=~\"MISSING|DUPLICATE\"");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> rules() {
+		List<Map<String, Object>> rules = new ArrayList<>();
+		for (Object group : DeployFiles.list(DeployFiles.yaml(alertRules()).get("groups"))) {
+			for (Object rule : DeployFiles.list(DeployFiles.map(group).get("rules"))) {
+				rules.add((Map<String, Object>) rule);
+			}
+		}
+		return rules;
+	}
+
+	private static Path applicationYml(String module) {
+		return DeployFiles.root().resolve(module + "/src/main/resources/application.yml");
 	}
 
 	static Set<String> metrics(String text) {

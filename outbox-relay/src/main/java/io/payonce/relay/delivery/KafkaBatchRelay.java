@@ -14,7 +14,9 @@ import io.debezium.engine.RecordChangeEvent;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.relay.config.RelayDeliveryProperties;
 import io.payonce.relay.engine.RelayStatus;
+import io.payonce.ops.logging.TraceLogContext;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.ApplicationRecoverableException;
 import org.apache.kafka.common.errors.AuthorizationException;
@@ -109,17 +111,20 @@ public class KafkaBatchRelay implements DebeziumEngine.ChangeConsumer<RecordChan
 
 	/** @return {@code null} once committed, else the failure after which the transaction was aborted */
 	private KafkaException publishInOneTransaction(List<OutboxMessage> messages) throws InterruptedException {
+		RecordMetadata[] written = new RecordMetadata[messages.size()];
 		try {
 			this.producer.beginTransaction();
 			long started = System.nanoTime();
-			for (OutboxMessage message : messages) {
-				this.producer.send(message.toProducerRecord(this.relayedBy), (metadata, exception) -> {
+			for (int i = 0; i < messages.size(); i++) {
+				int index = i;
+				this.producer.send(messages.get(i).toProducerRecord(this.relayedBy), (metadata, exception) -> {
 					if (exception == null) {
 						this.metrics.sendLatency(System.nanoTime() - started);
+						written[index] = metadata;
 					}
 				});
 			}
-			// flushes and waits for every acknowledgement; fails if any send failed
+			// flushes and waits for every acknowledgement (their callbacks ran); fails if any send failed
 			commit(messages.size());
 		}
 		catch (InterruptException ex) {
@@ -131,7 +136,9 @@ public class KafkaBatchRelay implements DebeziumEngine.ChangeConsumer<RecordChan
 			abort(messages.size());
 			return ex;
 		}
-		messages.forEach(this::acknowledged);
+		for (int i = 0; i < messages.size(); i++) {
+			acknowledged(messages.get(i), written[i]);
+		}
 		return null;
 	}
 
@@ -211,7 +218,18 @@ public class KafkaBatchRelay implements DebeziumEngine.ChangeConsumer<RecordChan
 		return interrupted;
 	}
 
-	private void acknowledged(OutboxMessage message) {
+	/**
+	 * One line per record in Kafka, in the logging context of its order and of the trace its outbox row carries
+	 * (the gateway's or the consumer's span that wrote it), so {@code grep <traceId>} finds the relay's hop.
+	 */
+	private void acknowledged(OutboxMessage message, RecordMetadata written) {
+		try (TraceLogContext context = TraceLogContext.enter(message.keyText(),
+				message.header(PayonceHeaders.TRACEPARENT))) {
+			log.info("relayed {} {} to {}", message.header(PayonceHeaders.EVENT_TYPE),
+					message.header(PayonceHeaders.EVENT_ID),
+					(written != null) ? written.topic() + "-" + written.partition() + "@" + written.offset()
+							: message.topic());
+		}
 		this.metrics.relayed(message.topic());
 		if (message.sourceMillis() != null) {
 			this.metrics.lag(Duration.between(Instant.ofEpochMilli(message.sourceMillis()), this.clock.instant()));

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.payonce.contract.PayonceHeaders;
@@ -39,7 +38,7 @@ class ABatchIsOneTransactionMarkedOnlyAfterItsCommitTest {
 	private final RelayDeliveryProperties delivery = new RelayDeliveryProperties(Duration.ofMillis(1),
 			Duration.ofMillis(5), Duration.ofSeconds(30), Duration.ZERO);
 
-	private final Committer committer = new Committer();
+	private final RecordingCommitter committer = new RecordingCommitter();
 
 	private final List<RecordChangeEvent<SourceRecord>> batch = List.of(routed("O-1"), routed("O-2"));
 
@@ -123,7 +122,7 @@ class ABatchIsOneTransactionMarkedOnlyAfterItsCommitTest {
 		/** Every send, aborted ones included (the producer's history keeps committed records only). */
 		private final List<String> sent = new ArrayList<>();
 
-		private Committer committer;
+		private RecordingCommitter committer;
 
 		CountingProducer(int failingCommits) {
 			super(true, null, new ByteArraySerializer(), new ByteArraySerializer());
@@ -149,37 +148,6 @@ class ABatchIsOneTransactionMarkedOnlyAfterItsCommitTest {
 		public void abortTransaction() {
 			this.aborts.incrementAndGet();
 			super.abortTransaction();
-		}
-
-	}
-
-	/** The engine's committer: what was marked processed, and when. */
-	private static final class Committer implements DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> {
-
-		final List<RecordChangeEvent<SourceRecord>> marked = new ArrayList<>();
-
-		int batchesFinished;
-
-		int markedBeforeCommit;
-
-		@Override
-		public void markProcessed(RecordChangeEvent<SourceRecord> record) {
-			this.marked.add(record);
-		}
-
-		@Override
-		public void markBatchFinished() {
-			this.batchesFinished++;
-		}
-
-		@Override
-		public void markProcessed(RecordChangeEvent<SourceRecord> record, DebeziumEngine.Offsets sourceOffsets) {
-			this.marked.add(record);
-		}
-
-		@Override
-		public DebeziumEngine.Offsets buildOffsets() {
-			throw new UnsupportedOperationException();
 		}
 
 	}

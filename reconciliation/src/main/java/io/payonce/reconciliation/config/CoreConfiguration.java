@@ -5,6 +5,7 @@ import java.time.Clock;
 import io.payonce.reconciliation.audit.AuditService;
 import io.payonce.reconciliation.audit.file.FileReportArchive;
 import io.payonce.reconciliation.audit.jdbc.JdbcLedgerReader;
+import io.payonce.reconciliation.reversal.ReversalNotices;
 import io.payonce.reconciliation.reversal.ReversalService;
 import io.payonce.reconciliation.reversal.jdbc.JdbcReversalLedger;
 import io.payonce.reconciliation.continuous.streams.ContinuousProperties;
@@ -13,6 +14,10 @@ import io.payonce.reconciliation.finding.jdbc.JdbcOrderFacts;
 import io.payonce.reconciliation.order.OrderLookup;
 import io.payonce.reconciliation.order.jdbc.JdbcOrderLookup;
 import io.payonce.reconciliation.finding.kafka.KafkaFindingsLog;
+import io.payonce.reconciliation.finding.OpenFindings;
+import io.payonce.reconciliation.finding.kafka.FindingsTopicFollower;
+import io.payonce.reconciliation.finding.metrics.OpenFindingsGauges;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.reconciliation.topup.TopUpService;
 import io.payonce.reconciliation.topup.jdbc.JdbcTopUpLedger;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -40,8 +45,9 @@ class CoreConfiguration {
 	}
 
 	@Bean
-	ReversalService reversalService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
-		return new ReversalService(new JdbcReversalLedger(jdbc, transactions), clock);
+	ReversalService reversalService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock,
+			ReversalNotices notices) {
+		return new ReversalService(new JdbcReversalLedger(jdbc, transactions), clock, notices);
 	}
 
 	@Bean
@@ -54,6 +60,24 @@ class CoreConfiguration {
 		return new FindingsService(
 				new KafkaFindingsLog(String.join(",", kafka.getBootstrapServers()), continuous.findingsTopic()),
 				new JdbcOrderFacts(jdbc));
+	}
+
+	@Bean
+	OpenFindings openFindings() {
+		return new OpenFindings();
+	}
+
+	@Bean
+	FindingsTopicFollower findingsTopicFollower(KafkaProperties kafka, ContinuousProperties continuous,
+			OpenFindings open) {
+		return new FindingsTopicFollower(String.join(",", kafka.getBootstrapServers()), continuous.findingsTopic(),
+				open);
+	}
+
+	@Bean
+	OpenFindingsGauges openFindingsGauges(OpenFindings open, FindingsTopicFollower follower, Clock clock,
+			MeterRegistry registry) {
+		return new OpenFindingsGauges(open, follower::caughtUp, clock, registry);
 	}
 
 	@Bean

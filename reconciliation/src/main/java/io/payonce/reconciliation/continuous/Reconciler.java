@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import io.payonce.contract.PayDeducted;
 import io.payonce.contract.PaySuccess;
+import io.payonce.reconciliation.reversal.ReversalBooked;
 
 /**
  * The rules of continuous reconciliation, per order, without Kafka: each input returns the new view and the
@@ -24,6 +25,8 @@ import io.payonce.contract.PaySuccess;
  * <li>A MISSING is settled at most once: by the order's first deduction arriving after it was raised (a payment
  * that waited out an outage in the retry ladder). The settlement is a record of its own with the MISSING's id;
  * what stays unsettled is what is still missing.</li>
+ * <li>A DUPLICATE is settled at most once: by the reversal that leaves the order with one standing deduction
+ * (never by one that leaves two: a third charge needs a human). Its settlement names the reversal.</li>
  * </ul>
  */
 public final class Reconciler {
@@ -65,7 +68,7 @@ public final class Reconciler {
 		PaymentSeen seen = new PaymentSeen(eventId, payment.payNo(), payment.userId(), payment.amount(),
 				payment.currency(), payment.paidAt(), now);
 		OrderView withPayment = new OrderView(view.orderNo(), seen, view.deductions(), view.missingReported(),
-				view.mismatchReported(), now);
+				view.mismatchReported(), now, view.reversedFlows());
 		// deductions may have arrived first (two topics, no order between them): check them now
 		List<Finding> findings = new ArrayList<>();
 		Set<Long> mismatched = new HashSet<>(withPayment.mismatchReported());
@@ -89,18 +92,24 @@ public final class Reconciler {
 		List<DeductionSeen> deductions = new ArrayList<>(view.deductions());
 		deductions.add(deduction);
 		OrderView updated = new OrderView(view.orderNo(), view.payment(), deductions, view.missingReported(),
-				view.mismatchReported(), now);
+				view.mismatchReported(), now, view.reversedFlows());
 		List<Finding> findings = new ArrayList<>();
 		if (settlesMissing) {
 			findings.add(missingSettled(updated, deduction, now));
 		}
 		if (deductions.size() > 1) {
-			findings.add(new Finding(FindingKind.DUPLICATE + ":" + updated.orderNo() + ":" + deduction.flowId(),
+			Finding duplicate = new Finding(duplicateId(updated.orderNo(), deduction.flowId()),
 					FindingKind.DUPLICATE, updated.orderNo(), updated.payment(), deductions,
 					deductions.size() + " distinct deductions (flows "
 							+ deductions.stream().map(d -> Long.toString(d.flowId())).collect(Collectors.joining(", "))
 							+ ") for one order",
-					now));
+					now);
+			findings.add(duplicate);
+			if (updated.standingDeductions() <= 1) {
+				// the reversal was read before this deduction (two topics, no order between them): settled at once
+				findings.add(duplicate.settledBy(new Finding.Settlement(now, null,
+						"already reversed: flow(s) " + reversed(updated) + " given back by an operator's reversal")));
+			}
 		}
 		Set<Long> mismatched = new HashSet<>(updated.mismatchReported());
 		mismatch(updated, deduction, now).ifPresent(finding -> {
@@ -108,6 +117,43 @@ public final class Reconciler {
 			mismatched.add(deduction.flowId());
 		});
 		return new Outcome(withMismatches(updated, mismatched), findings, true);
+	}
+
+	/**
+	 * An operator's reversal booked in the ledger. When it leaves the order with at most one standing deduction,
+	 * every DUPLICATE finding of the order is settled: a settlement record per finding (the ids are known here,
+	 * they are the extra deductions in the order they arrived), naming the reversal. A reversal read before the
+	 * duplicate deduction it reverses is kept in the view and settles the DUPLICATE as it is raised.
+	 */
+	public Outcome onReversal(OrderView current, ReversalBooked reversal, Instant now) {
+		OrderView view = (current != null) ? current : OrderView.empty(reversal.orderNo(), now);
+		if (view.reversedFlows().contains(reversal.reversedFlowId())) {
+			return Outcome.unchanged(view); // the same notice again
+		}
+		boolean standingBefore = view.standingDeductions() > 1;
+		Set<Long> reversedFlows = new HashSet<>(view.reversedFlows());
+		reversedFlows.add(reversal.reversedFlowId());
+		OrderView updated = new OrderView(view.orderNo(), view.payment(), view.deductions(), view.missingReported(),
+				view.mismatchReported(), now, reversedFlows);
+		List<Finding> findings = new ArrayList<>();
+		if (standingBefore && updated.standingDeductions() <= 1) {
+			Finding.Settlement settlement = new Finding.Settlement(now, null, "reversed by " + reversal.describe());
+			List<DeductionSeen> deductions = updated.deductions();
+			// the first deduction to arrive raised nothing; each one after it raised one DUPLICATE
+			for (DeductionSeen extra : deductions.subList(1, deductions.size())) {
+				findings.add(new Finding(duplicateId(updated.orderNo(), extra.flowId()), FindingKind.DUPLICATE,
+						updated.orderNo(), updated.payment(), deductions, settlement.detail(), now, settlement));
+			}
+		}
+		return new Outcome(updated, findings, true);
+	}
+
+	private static String duplicateId(String orderNo, long flowId) {
+		return FindingKind.DUPLICATE + ":" + orderNo + ":" + flowId;
+	}
+
+	private static String reversed(OrderView view) {
+		return view.reversedFlows().stream().sorted().map(String::valueOf).collect(Collectors.joining(", "));
 	}
 
 	/** Called on every wall-clock tick for every view: MISSING when the window passed, removal after retention. */
@@ -127,7 +173,7 @@ public final class Reconciler {
 				now);
 		// lastChangeAt is kept: reporting is not a change of what we know about the order
 		OrderView reported = new OrderView(view.orderNo(), payment, view.deductions(), true, view.mismatchReported(),
-				view.lastChangeAt());
+				view.lastChangeAt(), view.reversedFlows());
 		return new Outcome(reported, List.of(missing), true);
 	}
 
@@ -181,7 +227,7 @@ public final class Reconciler {
 
 	private static OrderView withMismatches(OrderView view, Set<Long> mismatched) {
 		return new OrderView(view.orderNo(), view.payment(), view.deductions(), view.missingReported(), mismatched,
-				view.lastChangeAt());
+				view.lastChangeAt(), view.reversedFlows());
 	}
 
 }

@@ -26,6 +26,13 @@ public interface ReversalLedger {
 	 */
 	Posted postReversal(LedgerFlow original, ReversalAuditEntry audit);
 
+	/**
+	 * The booking of a standing reversal flow as its audit row tells it (who, through which channel, when, the
+	 * credit), so that it can be announced again; empty for a reversal without such a row (booked before this
+	 * service audited, or a pre-V2 {@code <biz_no>-REVERSE} one).
+	 */
+	Optional<ReversalBooked> booked(LedgerFlow reversal);
+
 	/** Audits a request that changed nothing, in its own transaction; returns the audit row id. */
 	long audit(ReversalAuditEntry entry);
 

@@ -3,9 +3,11 @@ package io.payonce.reconciliation.reversal;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
+import io.payonce.ops.logging.TraceLogContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * read-before-write here is only a fast path. A reversal from before trade migration V2 ({@code <biz_no>-REVERSE})
  * counts as the biz_no's reversal (see {@link Reversals}).</li>
  * <li>Every request is audited with its outcome; a reversal and its audit row commit together.</li>
+ * <li>A booked reversal is announced ({@link ReversalNotices}) after its commit, never before: continuous
+ * reconciliation settles the order's DUPLICATE finding with it. Asking again for a reversed flow announces the
+ * standing reversal again, as its audit row tells it: the way to repair a notice lost after the commit.</li>
  * </ul>
  */
 public final class ReversalService {
@@ -34,18 +39,30 @@ public final class ReversalService {
 
 	private final Clock clock;
 
-	public ReversalService(ReversalLedger ledger, Clock clock) {
+	private final ReversalNotices notices;
+
+	public ReversalService(ReversalLedger ledger, Clock clock, ReversalNotices notices) {
 		this.ledger = ledger;
 		this.clock = clock;
+		this.notices = notices;
 	}
 
 	public ReversalResult reverse(ReversalRequest request) {
-		Instant at = this.clock.instant();
+		// to the millisecond, as the ledger and the audit row hold it: an announcement read back from the audit row
+		// then names the same instant as the first one
+		Instant at = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		Optional<LedgerFlow> found = this.ledger.flow(request.flowId());
 		if (found.isEmpty()) {
 			return rejected(request, at, null, ReversalOutcome.FLOW_NOT_FOUND, "no flow " + request.flowId());
 		}
 		LedgerFlow flow = found.get();
+		// every line about this reversal names its order (the flow's biz_no) in the logging context
+		try (TraceLogContext order = TraceLogContext.enter(flow.bizNo(), null)) {
+			return reverseFlow(request, at, flow);
+		}
+	}
+
+	private ReversalResult reverseFlow(ReversalRequest request, Instant at, LedgerFlow flow) {
 		if (!flow.isDeduction()) {
 			return rejected(request, at, flow.bizNo(), ReversalOutcome.NOT_A_DEDUCTION,
 					"flow " + flow.id() + " is " + flow.type() + " " + flow.amount().toPlainString());
@@ -56,8 +73,12 @@ public final class ReversalService {
 			.filter((f) -> f.isReversal() && f.owner().equals(bizNo))
 			.findFirst();
 		if (reversal.isPresent()) {
-			return rejected(request, at, bizNo, ReversalOutcome.ALREADY_REVERSED,
+			ReversalResult already = rejected(request, at, bizNo, ReversalOutcome.ALREADY_REVERSED,
 					"biz_no " + bizNo + " is reversed already by flow " + reversal.get().id());
+			// announced again as it was booked: repairs a notice lost after the commit (Kafka away); a repeat
+			// settles nothing twice (reconciliation knows the reversed flow)
+			this.ledger.booked(reversal.get()).ifPresent(this::notify);
+			return already;
 		}
 		Optional<LedgerFlow> placeHolder = siblings.stream()
 			.filter((f) -> f.isReversal() && f.bizNo().equals(bizNo))
@@ -81,6 +102,8 @@ public final class ReversalService {
 					ReversalOutcome.REVERSED, null, credit, detail));
 			log.warn("Reversal by {} via {}: {} as flow {}", request.operator(), request.channel(), detail,
 					posted.reversalFlowId());
+			notify(new ReversalBooked(bizNo, flow.id(), posted.reversalFlowId(), flow.userId(), credit,
+					request.operator(), request.channel().name(), at));
 			return new ReversalResult(ReversalOutcome.REVERSED, flow.id(), bizNo, posted.reversalFlowId(), credit,
 					detail, posted.auditId());
 		}
@@ -91,6 +114,19 @@ public final class ReversalService {
 		}
 		catch (ReversalLedger.AccountNotFoundException ex) {
 			return rejected(request, at, bizNo, ReversalOutcome.ACCOUNT_NOT_FOUND, ex.getMessage());
+		}
+	}
+
+	/** After the commit: the reversal stands whatever happens here. */
+	private void notify(ReversalBooked booked) {
+		try {
+			this.notices.booked(booked);
+		}
+		catch (RuntimeException ex) {
+			log.error("Reversal of order {} is booked ({}) but reconciliation was not told: its DUPLICATE finding stays "
+					+ "open on the findings topic (the findings API reads the ledger and shows it settled) until the same "
+					+ "reversal is asked for again, which announces it once more: {}", booked.orderNo(),
+					booked.describe(), ex.toString());
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import io.payonce.contract.PayDeducted;
 import io.payonce.contract.PaySuccess;
+import io.payonce.reconciliation.reversal.ReversalBooked;
 
 /** Valid events for one order, varied only where a test needs it. */
 public final class Events {
@@ -20,6 +21,12 @@ public final class Events {
 
 	public static PayDeducted aDeduction(String orderNo, long flowId) {
 		return aDeduction(orderNo, flowId, 10086L, new BigDecimal("199.00"));
+	}
+
+	/** alice's reversal, through the API, of the 199.00 deduction {@code reversedFlowId}. */
+	public static ReversalBooked aReversal(String orderNo, long reversedFlowId, long reversalFlowId) {
+		return new ReversalBooked(orderNo, reversedFlowId, reversalFlowId, 10086L, new BigDecimal("199.00"), "alice",
+				"API", PAID_AT.plusSeconds(3600));
 	}
 
 	public static PayDeducted aDeduction(String orderNo, long flowId, long userId, BigDecimal amount) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import io.payonce.contract.EventCodec;
@@ -16,6 +17,8 @@ import io.payonce.contract.PayonceEvent;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
 import io.payonce.reconciliation.continuous.streams.JsonSerde;
+import io.payonce.reconciliation.finding.OpenFindings;
+import io.payonce.reconciliation.reversal.ReversalBooked;
 import io.payonce.reconciliation.continuous.streams.ReconciliationTopology;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serdes;
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -39,6 +43,8 @@ class ReconciliationTopologyTest {
 
 	private static final String FINDINGS = "payonce.reconciliation.findings";
 
+	private static final String REVERSALS = "payonce.reconciliation.reversals";
+
 	private static final Duration WINDOW = Duration.ofMinutes(5);
 
 	private static final Instant START = Instant.parse("2026-09-28T02:00:00Z");
@@ -48,11 +54,16 @@ class ReconciliationTopologyTest {
 
 	private final List<Finding> alerts = new ArrayList<>();
 
+	/** The logging context each alert was raised in (what the log sink's line carries). */
+	private final List<Map<String, String>> alertContexts = new ArrayList<>();
+
 	private TopologyTestDriver driver;
 
 	private TestInputTopic<String, byte[]> paySuccess;
 
 	private TestInputTopic<String, byte[]> payDeducted;
+
+	private TestInputTopic<String, ReversalBooked> reversals;
 
 	private TestOutputTopic<String, Finding> findings;
 
@@ -63,12 +74,17 @@ class ReconciliationTopologyTest {
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
 		config.put(StreamsConfig.STATE_DIR_CONFIG, Files.createDirectories(this.stateDir.resolve("s")).toString());
 		this.driver = new TopologyTestDriver(ReconciliationTopology.build(
-				new Reconciler(WINDOW, Duration.ofDays(7)), Duration.ofSeconds(30), FINDINGS, this.alerts::add),
+				new Reconciler(WINDOW, Duration.ofDays(7)), Duration.ofSeconds(30), FINDINGS, REVERSALS, (finding) -> {
+					this.alerts.add(finding);
+					this.alertContexts.add(MDC.getCopyOfContextMap());
+				}),
 				config, START);
 		this.paySuccess = this.driver.createInputTopic(Topic.PAY_SUCCESS.topicName(), Serdes.String().serializer(),
 				Serdes.ByteArray().serializer());
 		this.payDeducted = this.driver.createInputTopic(Topic.PAY_DEDUCTED.topicName(),
 				Serdes.String().serializer(), Serdes.ByteArray().serializer());
+		this.reversals = this.driver.createInputTopic(REVERSALS, Serdes.String().serializer(),
+				new JsonSerde<>(ReversalBooked.class).serializer());
 		this.findings = this.driver.createOutputTopic(FINDINGS, Serdes.String().deserializer(),
 				new JsonSerde<>(Finding.class).deserializer());
 	}
@@ -157,6 +173,88 @@ class ReconciliationTopologyTest {
 	}
 
 	@Test
+	void reversalOfTheDuplicateSettlesItOnTheFindingsTopicAndTheFoldSeesItSettled() {
+		// given an order charged twice, reported DUPLICATE
+		OpenFindings open = new OpenFindings();
+		publish(this.paySuccess, "event-1", Events.aPayment("P3"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P3", 1001));
+		publish(this.payDeducted, "event-3", Events.aDeduction("P3", 1002));
+		this.findings.readValuesToList().forEach(open::apply);
+		assertThat(open.orderNos(FindingKind.DUPLICATE)).containsExactly("P3");
+
+		// when the operator's reversal of the extra flow is announced (as the reversal service does after its commit)
+		this.driver.advanceWallClockTime(Duration.ofMinutes(20));
+		this.reversals.pipeInput("P3", Events.aReversal("P3", 1002, 9001));
+
+		// then a settlement with the DUPLICATE's id, naming the reversal, through the topic's JSON
+		List<Finding> settled = this.findings.readValuesToList();
+		assertThat(settled).singleElement().satisfies(settlement -> {
+			assertThat(settlement.findingId()).isEqualTo("DUPLICATE:P3:1002");
+			assertThat(settlement.settles()).isTrue();
+			assertThat(settlement.settlement().detail()).contains("reversal flow 9001");
+			assertThat(settlement.settlement().settledAt()).isEqualTo(START.plus(Duration.ofMinutes(20)));
+		});
+		// and the topic folded says nothing is open any more
+		settled.forEach(open::apply);
+		assertThat(open.count(FindingKind.DUPLICATE)).isZero();
+		assertThat(this.alerts).extracting(Finding::findingId, Finding::settles)
+			.containsExactly(tuple("DUPLICATE:P3:1002", false), tuple("DUPLICATE:P3:1002", true));
+	}
+
+	@Test
+	void afterAnOutageLongerThanTheWindowTheOpenMissingFindingsAreExactlyThePaymentsStillMissing() {
+		// given 20 payments while the consumer is down (a Redis outage, fail closed): no deduction within the window
+		OpenFindings open = new OpenFindings();
+		for (int i = 0; i < 20; i++) {
+			publish(this.paySuccess, "event-" + i, Events.aPayment("OUT-" + i));
+		}
+		this.driver.advanceWallClockTime(WINDOW.plusMinutes(5));
+		this.findings.readValuesToList().forEach(open::apply);
+		assertThat(open.count(FindingKind.MISSING)).isEqualTo(20);
+
+		// when the outage ends and the even ones are deducted (minutes late); the odd ones stay missing
+		for (int i = 0; i < 20; i += 2) {
+			publish(this.payDeducted, "deducted-" + i, Events.aDeduction("OUT-" + i, 5000 + i));
+		}
+		this.driver.advanceWallClockTime(Duration.ofMinutes(10));
+		this.findings.readValuesToList().forEach(open::apply);
+
+		// then the open MISSING findings are exactly the odd ones, the oldest raised at the first scan past the window
+		// (the test driver punctuates once per advance)
+		List<String> stillMissing = new ArrayList<>();
+		for (int i = 1; i < 20; i += 2) {
+			stillMissing.add("OUT-" + i);
+		}
+		assertThat(open.orderNos(FindingKind.MISSING)).containsExactlyInAnyOrderElementsOf(stillMissing);
+		assertThat(open.oldestRaisedAt(FindingKind.MISSING)).hasValueSatisfying(
+				raised -> assertThat(raised).isBetween(START.plus(WINDOW), START.plus(WINDOW).plusSeconds(300)));
+	}
+
+	@Test
+	void aFindingIsRaisedInItsOrdersLoggingContextWithTheTraceOfTheRecordThatCausedIt() {
+		// given a paid order whose second deduction travels with the consumer's trace
+		publish(this.paySuccess, "event-1", Events.aPayment("P11"));
+		publish(this.payDeducted, "event-2", Events.aDeduction("P11", 1101));
+		RecordHeaders traced = headers("event-3", Events.aDeduction("P11", 1102));
+		traced.add(PayonceHeaders.TRACEPARENT,
+				"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".getBytes(StandardCharsets.UTF_8));
+
+		// when it is read, and a payment of another order waits past the window
+		this.payDeducted.pipeInput(new org.apache.kafka.streams.test.TestRecord<>("P11",
+				EventCodec.encode(Events.aDeduction("P11", 1102)), traced));
+		publish(this.paySuccess, "event-4", Events.aPayment("P12"));
+		this.driver.advanceWallClockTime(WINDOW.plusMinutes(1));
+
+		// then the DUPLICATE was raised (and logged) with P11's order and trace, the MISSING with P12's order
+		assertThat(this.alerts).extracting(Finding::findingId).containsExactly("DUPLICATE:P11:1102", "MISSING:P12");
+		assertThat(this.alertContexts.get(0)).containsEntry("orderNo", "P11")
+			.containsEntry("traceId", "4bf92f3577b34da6a3ce929d0e0e4736")
+			.containsEntry("spanId", "00f067aa0ba902b7");
+		assertThat(this.alertContexts.get(1)).containsEntry("orderNo", "P12").doesNotContainKey("traceId");
+		assertThat(MDC.getCopyOfContextMap()).isNullOrEmpty();
+	}
+
+	@Test
 	void deductionOfAnotherAmountOrUserIsReportedMismatch() {
 		// given a deduction that arrives before its payment, with the wrong amount
 		publish(this.payDeducted, "event-2", Events.aDeduction("P4", 1001, 10086L, new BigDecimal("1990.00")));
@@ -213,11 +311,15 @@ class ReconciliationTopologyTest {
 	}
 
 	private static void publish(TestInputTopic<String, byte[]> topic, String eventId, PayonceEvent event) {
+		topic.pipeInput(new org.apache.kafka.streams.test.TestRecord<>(event.orderNo(), EventCodec.encode(event),
+				headers(eventId, event)));
+	}
+
+	private static RecordHeaders headers(String eventId, PayonceEvent event) {
 		RecordHeaders headers = new RecordHeaders();
 		headers.add(PayonceHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
 		headers.add(PayonceHeaders.EVENT_TYPE, EventType.of(event).wireName().getBytes(StandardCharsets.UTF_8));
-		topic.pipeInput(new org.apache.kafka.streams.test.TestRecord<>(event.orderNo(), EventCodec.encode(event),
-				headers));
+		return headers;
 	}
 
 }

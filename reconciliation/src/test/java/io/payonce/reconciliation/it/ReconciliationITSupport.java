@@ -1,16 +1,20 @@
 package io.payonce.reconciliation.it;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.payonce.infra.LocalDatabase;
 import io.payonce.infra.LocalStack;
@@ -79,6 +83,28 @@ abstract class ReconciliationITSupport {
 
 	@LocalServerPort
 	int port;
+
+	/** A CNY account with that balance, under a random user id; returns the id. */
+	long seedUser(String balance) {
+		long user = ThreadLocalRandom.current().nextLong(1_000_000, 9_000_000_000L);
+		this.trade.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", user,
+				new BigDecimal(balance));
+		return user;
+	}
+
+	void seedOrder(String orderNo, long user, String amount, String status, Instant at) {
+		this.trade.update("INSERT INTO t_order (order_no, user_id, amount, currency, status, created_at, updated_at)"
+				+ " VALUES (?, ?, ?, 'CNY', ?, ?, ?)", orderNo, user, new BigDecimal(amount), status, Timestamp.from(at),
+				Timestamp.from(at));
+	}
+
+	/** A flow as the consumer or legacy code would have booked it; returns its id. */
+	long seedFlow(long user, String amount, String bizNo, String type, Instant at) {
+		this.trade.update("INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
+				user, new BigDecimal(amount), bizNo, type, Timestamp.from(at));
+		return this.trade.queryForObject("SELECT id FROM t_account_flow WHERE biz_no = ? AND type = ?", Long.class,
+				bizNo, type);
+	}
 
 	HttpResponse<String> get(String path, String user, String password) throws Exception {
 		return this.http.send(request(path, user, password).GET().build(), HttpResponse.BodyHandlers.ofString());

@@ -4,13 +4,11 @@ import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 import io.payonce.infra.LocalDatabase;
@@ -148,26 +146,6 @@ class ReversalRestoresBalanceOnceAndAuditBalancesIT extends ReconciliationITSupp
 				type -> assertThat(type).startsWith("application/problem+json"));
 		assertThat(answer.body()).contains("\"field\":\"to\"", "payonce.reconciliation.audit.max-span",
 				"\"maxSpan\":\"PT87840H\"");
-	}
-
-	private long seedUser(String balance) {
-		long user = ThreadLocalRandom.current().nextLong(1_000_000, 9_000_000_000L);
-		this.trade.update("INSERT INTO t_account (user_id, balance, currency) VALUES (?, ?, 'CNY')", user,
-				new BigDecimal(balance));
-		return user;
-	}
-
-	private void seedOrder(String orderNo, long user, String amount, String status, Instant at) {
-		this.trade.update("INSERT INTO t_order (order_no, user_id, amount, currency, status, created_at, updated_at)"
-				+ " VALUES (?, ?, ?, 'CNY', ?, ?, ?)", orderNo, user, new BigDecimal(amount), status, Timestamp.from(at),
-				Timestamp.from(at));
-	}
-
-	private long seedFlow(long user, String amount, String bizNo, String type, Instant at) {
-		this.trade.update("INSERT INTO t_account_flow (user_id, amount, biz_no, type, created_at) VALUES (?, ?, ?, ?, ?)",
-				user, new BigDecimal(amount), bizNo, type, Timestamp.from(at));
-		return this.trade.queryForObject("SELECT id FROM t_account_flow WHERE biz_no = ? AND type = ?", Long.class,
-				bizNo, type);
 	}
 
 	private BigDecimal balance(long user) {

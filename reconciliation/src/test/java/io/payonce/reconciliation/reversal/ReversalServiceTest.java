@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +20,16 @@ class ReversalServiceTest {
 
 	private final InMemoryLedger ledger = new InMemoryLedger();
 
-	private final ReversalService service = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC));
+	private final List<ReversalBooked> announced = new ArrayList<>();
+
+	private final ReversalService service = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC),
+			(booked) -> {
+				// the notice comes after the commit: the reversal it names is in the ledger already
+				assertThat(this.ledger.flows).anyMatch((f) -> f.id() == booked.reversalFlowId());
+				// and it is sent in the order's logging context, like every line about the reversal
+				assertThat(MDC.get("orderNo")).isEqualTo(booked.orderNo());
+				this.announced.add(booked);
+			});
 
 	@Test
 	void duplicateIsReversedOnceUnderItsOwnBizNoWithTheOppositeAmountAndAudited() {
@@ -43,6 +53,71 @@ class ReversalServiceTest {
 		assertThat(this.ledger.audit).extracting(ReversalAuditEntry::outcome)
 			.containsExactly(ReversalOutcome.REVERSED, ReversalOutcome.ALREADY_REVERSED);
 		assertThat(this.ledger.audit.get(0).requestedAt()).isEqualTo(NOW);
+		// and the booked reversal was announced, naming the order, both flows and the operator; the repeat
+		// announced the same standing reversal again (reconciliation settles nothing twice)
+		assertThat(this.announced).hasSize(2).containsOnly(this.announced.get(0));
+		assertThat(this.announced.get(0)).satisfies((booked) -> {
+			assertThat(booked.orderNo()).isEqualTo("P1");
+			assertThat(booked.reversedFlowId()).isEqualTo(1002L);
+			assertThat(booked.reversalFlowId()).isEqualTo(first.reversalFlowId());
+			assertThat(booked.amount()).isEqualByComparingTo("199.00");
+			assertThat(booked.operator()).isEqualTo("alice");
+			assertThat(booked.channel()).isEqualTo("API");
+			assertThat(booked.bookedAt()).isEqualTo(NOW);
+		});
+		assertThat(MDC.get("orderNo")).isNull();
+	}
+
+	@Test
+	void askingAgainAfterALostNoticeAnnouncesTheStandingReversalAsItWasBooked() {
+		// given a reversal by alice whose notice was lost (Kafka away after the commit)
+		this.ledger.flows.add(deduction(1001, "-199.00", "P1", "PAY_DEDUCT"));
+		this.ledger.flows.add(deduction(1002, "-199.00", "P1", "PAY_DEDUCT"));
+		new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC), (booked) -> {
+			throw new IllegalStateException("Kafka unreachable");
+		}).reverse(request(1002));
+
+		// when bob asks for the same reversal an hour later
+		ReversalResult again = new ReversalService(this.ledger, Clock.fixed(NOW.plusSeconds(3600), ZoneOffset.UTC),
+				this.announced::add)
+			.reverse(new ReversalRequest(1002, "bob", ReversalRequest.Channel.CLI, "re-announce INC-17"));
+
+		// then nothing is reversed twice, and alice's reversal is announced as she booked it
+		assertThat(again.outcome()).isEqualTo(ReversalOutcome.ALREADY_REVERSED);
+		assertThat(this.ledger.flows).filteredOn(LedgerFlow::isReversal).hasSize(1);
+		assertThat(this.announced).singleElement().satisfies((booked) -> {
+			assertThat(booked.operator()).isEqualTo("alice");
+			assertThat(booked.channel()).isEqualTo("API");
+			assertThat(booked.bookedAt()).isEqualTo(NOW);
+			assertThat(booked.reversedFlowId()).isEqualTo(1002L);
+			assertThat(booked.amount()).isEqualByComparingTo("199.00");
+		});
+	}
+
+	@Test
+	void aNoticeThatCannotBeSentDoesNotUndoTheReversal() {
+		// given two charges and nobody reachable to tell
+		this.ledger.flows.add(deduction(1001, "-199.00", "P1", "PAY_DEDUCT"));
+		this.ledger.flows.add(deduction(1002, "-199.00", "P1", "PAY_DEDUCT"));
+		ReversalService unreachable = new ReversalService(this.ledger, Clock.fixed(NOW, ZoneOffset.UTC), (booked) -> {
+			throw new IllegalStateException("Kafka unreachable");
+		});
+
+		// when
+		ReversalResult result = unreachable.reverse(request(1002));
+
+		// then the reversal stands and is answered as such
+		assertThat(result.outcome()).isEqualTo(ReversalOutcome.REVERSED);
+		assertThat(this.ledger.flows).filteredOn(LedgerFlow::isReversal).hasSize(1);
+	}
+
+	@Test
+	void aRefusedRequestAnnouncesNothing() {
+		this.ledger.flows.add(deduction(1001, "-199.00", "P1", "PAY_DEDUCT"));
+
+		this.service.reverse(request(1001));
+
+		assertThat(this.announced).isEmpty();
 	}
 
 	@Test
@@ -185,8 +260,21 @@ class ReversalServiceTest {
 				throw new AlreadyReversedException(reversal.bizNo(), null);
 			}
 			this.flows.add(reversal);
-			this.audit.add(entry);
+			// the audit row names the reversal flow it posted, as the JDBC adapter writes it
+			this.audit.add(new ReversalAuditEntry(entry.requestedAt(), entry.operator(), entry.channel(), entry.flowId(),
+					entry.bizNo(), entry.reason(), entry.outcome(), reversal.id(), entry.amount(), entry.detail()));
 			return new Posted(reversal.id(), this.audit.size());
+		}
+
+		@Override
+		public Optional<ReversalBooked> booked(LedgerFlow reversal) {
+			return this.audit.stream()
+				.filter((entry) -> entry.outcome() == ReversalOutcome.REVERSED
+						&& Long.valueOf(reversal.id()).equals(entry.reversalFlowId()))
+				.findFirst()
+				.map((entry) -> new ReversalBooked(reversal.owner(), reversal.reversesFlowId(), reversal.id(),
+						reversal.userId(), entry.amount(), entry.operator(), entry.channel().name(),
+						entry.requestedAt()));
 		}
 
 		@Override

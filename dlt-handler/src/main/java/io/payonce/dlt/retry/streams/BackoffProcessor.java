@@ -12,6 +12,7 @@ import io.payonce.contract.PayonceHeaders;
 import io.payonce.dlt.retry.FailureEntry;
 import io.payonce.dlt.retry.FailureHistory;
 import io.payonce.dlt.retry.RetrySchedule;
+import io.payonce.ops.logging.TraceLogContext;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -59,8 +60,16 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 		context.schedule(this.punctuateInterval, PunctuationType.WALL_CLOCK_TIME, this::releaseDue);
 	}
 
+	/** Every line about the record names its order and the trace it travels with (the header is kept on each hop). */
 	@Override
 	public void process(Record<String, byte[]> record) {
+		try (TraceLogContext context = TraceLogContext.enter(record.key(),
+				text(record.headers(), PayonceHeaders.TRACEPARENT))) {
+			hold(record);
+		}
+	}
+
+	private void hold(Record<String, byte[]> record) {
 		Headers in = record.headers();
 		String eventId = text(in, PayonceHeaders.EVENT_ID);
 		Instant failedAt = Instant.ofEpochMilli(record.timestamp());
@@ -130,11 +139,16 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 		}
 		for (KeyValue<Bytes, byte[]> entry : due) {
 			PendingRecord pending = PendingRecord.fromBytes(entry.value);
+			Headers headers = pending.kafkaHeaders();
 			// forward and delete land in the same EOS transaction: both or neither survive a crash
-			this.context.forward(new Record<>(pending.key(), pending.value(), now, pending.kafkaHeaders()),
+			this.context.forward(new Record<>(pending.key(), pending.value(), now, headers),
 					RetryTopology.PAY_SUCCESS_SINK);
 			this.store.delete(entry.key);
-			log.info("Released event {} (key {}) to pay.success", PendingKey.decode(entry.key).eventId(), pending.key());
+			try (TraceLogContext context = TraceLogContext.enter(pending.key(),
+					text(headers, PayonceHeaders.TRACEPARENT))) {
+				log.info("Released event {} (key {}) to pay.success", PendingKey.decode(entry.key).eventId(),
+						pending.key());
+			}
 		}
 	}
 

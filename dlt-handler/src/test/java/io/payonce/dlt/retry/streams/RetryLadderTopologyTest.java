@@ -7,6 +7,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Properties;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.payonce.contract.FailureReason;
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
@@ -34,6 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -246,6 +251,40 @@ class RetryLadderTopologyTest {
 
 		assertThat(header(this.terminal.readRecord().headers(), PayonceHeaders.REASON))
 			.isEqualTo(FailureReason.UNREADABLE.name());
+	}
+
+	@Test
+	void eachHopOfTheLadderIsLoggedInTheRecordsOrderAndTrace() {
+		// given the processor's lines captured, and a failed delivery that travels with its callback's trace
+		ListAppender<ILoggingEvent> lines = new ListAppender<>();
+		lines.start();
+		Logger processorLog = (Logger) LoggerFactory.getLogger(BackoffProcessor.class);
+		processorLog.addAppender(lines);
+		TestRecord<String, byte[]> failed = failedDelivery("evt-9", "P9", 1, FailureHistory.empty(), T0);
+		add(failed.headers(), PayonceHeaders.TRACEPARENT, "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+		TestRecord<String, byte[]> untraced = failedDelivery("evt-10", "P10", 6, historyOf(5), T0);
+		try {
+			// when it is held, released, and an untraced one goes to terminal
+			this.retry.pipeInput(failed);
+			this.driver.advanceWallClockTime(Duration.ofSeconds(30));
+			this.retry.pipeInput(untraced);
+		}
+		finally {
+			processorLog.detachAppender(lines);
+		}
+
+		// then the hold and the release name P9's trace and span in the logging context, the terminal line P10 only
+		assertThat(this.paySuccess.readRecordsToList()).hasSize(1);
+		assertThat(lines.list).filteredOn((line) -> line.getFormattedMessage().contains("evt-9"))
+			.hasSize(2)
+			.allSatisfy((line) -> assertThat(line.getMDCPropertyMap()).containsEntry("orderNo", "P9")
+				.containsEntry("traceId", "4bf92f3577b34da6a3ce929d0e0e4736")
+				.containsEntry("spanId", "00f067aa0ba902b7"));
+		assertThat(lines.list).filteredOn((line) -> line.getFormattedMessage().contains("moved to terminal"))
+			.singleElement()
+			.satisfies((line) -> assertThat(line.getMDCPropertyMap()).containsEntry("orderNo", "P10")
+				.doesNotContainKeys("traceId", "spanId"));
+		assertThat(MDC.getCopyOfContextMap()).isNullOrEmpty();
 	}
 
 	private static TestRecord<String, byte[]> failedDelivery(String eventId, String orderNo, int attempt,

@@ -8,8 +8,9 @@ import io.payonce.reconciliation.continuous.FindingKind;
 
 /**
  * Counter {@code payonce.reconciliation.findings{kind=MISSING|DUPLICATE|MISMATCH}} for Prometheus rules, and
- * {@code payonce.reconciliation.findings.settled{kind}} for the findings that settled by themselves (a MISSING
- * deduction that came late), so that raised − settled is what still needs someone. Every kind
+ * {@code payonce.reconciliation.findings.settled{kind}} for the findings that settled (a MISSING deduction that came
+ * late, a DUPLICATE reversed), so that raised − settled is what still needs someone (on this instance's tasks; the
+ * gauges of {@code OpenFindingsGauges} count it over the whole findings topic). Every kind
  * is registered at zero on start: the rule {@code PayonceReconciliationFinding} uses {@code increase()}, which does
  * not see a series whose first sample is already 1 (the first finding after a start would pass unseen).
  */
@@ -48,7 +49,7 @@ final class MeterFindingSink implements FindingSink {
 
 	private Counter settled(FindingKind kind) {
 		return Counter.builder(SETTLED_METER)
-			.description("Reconciliation findings settled by themselves (a MISSING deduction that came late)")
+			.description("Reconciliation findings settled (a MISSING deduction that came late, a DUPLICATE reversed)")
 			.tag("kind", kind.name())
 			.register(this.registry);
 	}

@@ -18,6 +18,9 @@ import io.payonce.reconciliation.alert.FindingSink;
 import io.payonce.reconciliation.continuous.Finding;
 import io.payonce.reconciliation.continuous.OrderView;
 import io.payonce.reconciliation.continuous.Reconciler;
+import io.payonce.ops.logging.TraceLogContext;
+import io.payonce.reconciliation.reversal.ReversalBooked;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.KeyValue;
@@ -32,7 +35,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Thin adapter: decodes records of {@code pay.success} and {@code pay.deducted} (co-partitioned by orderNo),
+ * Thin adapter: decodes records of {@code pay.success}, {@code pay.deducted} and the reversal notices
+ * (co-partitioned by orderNo),
  * lets the {@link Reconciler} decide, keeps the view in the store and forwards findings. Time is Kafka
  * Streams' wall clock ({@code currentSystemTimeMs}, mockable in {@code TopologyTestDriver}).
  */
@@ -44,7 +48,11 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 
 	private final Duration scanInterval;
 
+	private final String reversalsTopic;
+
 	private final FindingSink alerts;
+
+	private static final JsonSerde<ReversalBooked> REVERSALS = new JsonSerde<>(ReversalBooked.class);
 
 	private ProcessorContext<String, Finding> context;
 
@@ -52,9 +60,10 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 
 	private KeyValueStore<String, String> due;
 
-	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, FindingSink alerts) {
+	ReconcileProcessor(Reconciler reconciler, Duration scanInterval, String reversalsTopic, FindingSink alerts) {
 		this.reconciler = reconciler;
 		this.scanInterval = scanInterval;
+		this.reversalsTopic = reversalsTopic;
 		this.alerts = alerts;
 	}
 
@@ -66,10 +75,22 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 		context.schedule(this.scanInterval, PunctuationType.WALL_CLOCK_TIME, this::scan);
 	}
 
+	/** Every line about the record (a finding's alert line too) names its order and the trace it travels with. */
 	@Override
 	public void process(Record<String, byte[]> record) {
+		try (TraceLogContext context = TraceLogContext.enter(record.key(),
+				header(record.headers(), PayonceHeaders.TRACEPARENT))) {
+			reconcile(record);
+		}
+	}
+
+	private void reconcile(Record<String, byte[]> record) {
 		Optional<RecordMetadata> metadata = this.context.recordMetadata();
 		String topic = metadata.map(RecordMetadata::topic).orElse("?");
+		if (this.reversalsTopic.equals(topic)) {
+			processReversal(record, metadata);
+			return;
+		}
 		PayonceEvent event;
 		try {
 			event = decode(topic, record);
@@ -98,6 +119,24 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 		apply(event.orderNo(), outcome, now);
 	}
 
+	private void processReversal(Record<String, byte[]> record, Optional<RecordMetadata> metadata) {
+		ReversalBooked reversal;
+		try {
+			reversal = REVERSALS.deserializer().deserialize(this.reversalsTopic, record.value());
+		}
+		catch (SerializationException | NullPointerException ex) {
+			// written by this service only; logged with its coordinates, never silently passed over
+			log.error("Unreadable reversal notice on {} at {}: {}", this.reversalsTopic,
+					metadata.map(m -> m.partition() + "@" + m.offset()).orElse("?"), ex.getMessage());
+			return;
+		}
+		if (reversal == null) {
+			return;
+		}
+		Instant now = Instant.ofEpochMilli(this.context.currentSystemTimeMs());
+		apply(reversal.orderNo(), this.reconciler.onReversal(this.store.get(reversal.orderNo()), reversal, now), now);
+	}
+
 	/**
 	 * Visits only the views whose {@link Reconciler#nextCheck} has come, through the due index (key
 	 * {@code <epoch ms, 19 digits>|orderNo}, sorted by time). An index entry may be stale (the view changed
@@ -114,10 +153,13 @@ final class ReconcileProcessor implements Processor<String, byte[], String, Find
 			this.due.delete(entry.key);
 			OrderView view = this.store.get(entry.value);
 			if (view != null) {
-				Reconciler.Outcome outcome = this.reconciler.onTick(view, now);
-				apply(entry.value, outcome, now);
-				if (!outcome.changed()) {
-					schedule(view);
+				// a MISSING raised here is logged in its order's context (the payment's trace is not kept in the view)
+				try (TraceLogContext context = TraceLogContext.enter(entry.value, null)) {
+					Reconciler.Outcome outcome = this.reconciler.onTick(view, now);
+					apply(entry.value, outcome, now);
+					if (!outcome.changed()) {
+						schedule(view);
+					}
 				}
 			}
 		}

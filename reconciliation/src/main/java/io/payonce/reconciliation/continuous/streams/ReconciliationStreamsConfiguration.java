@@ -64,7 +64,7 @@ class ReconciliationStreamsConfiguration {
 		config.put(StreamsConfig.mainConsumerPrefix(LEAVE_GROUP_ON_CLOSE), true);
 		Reconciler reconciler = new Reconciler(continuous.window(), continuous.retention());
 		return new ReconciliationStreams(new KafkaStreams(ReconciliationTopology.build(reconciler,
-				continuous.scanInterval(), continuous.findingsTopic(), alerts), config));
+				continuous.scanInterval(), continuous.findingsTopic(), continuous.reversalsTopic(), alerts), config));
 	}
 
 	/** Lifecycle wrapper; a dying stream thread is replaced, the store is restored from its changelog. */

@@ -12,8 +12,9 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * {@code pay.success} + {@code pay.deducted} → one processor with a per-order view store → findings topic.
- * Both inputs are keyed by orderNo with the same partition count, so one task sees every event of an order.
+ * {@code pay.success} + {@code pay.deducted} + the reversals topic → one processor with a per-order view store →
+ * findings topic. Every input is keyed by orderNo with the same partition count, so one task sees every event of an
+ * order.
  */
 public final class ReconciliationTopology {
 
@@ -27,14 +28,17 @@ public final class ReconciliationTopology {
 	}
 
 	public static Topology build(Reconciler reconciler, Duration scanInterval, String findingsTopic,
-			FindingSink alerts) {
+			String reversalsTopic, FindingSink alerts) {
 		Topology topology = new Topology();
 		topology.addSource("pay-success", Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
 				Topic.PAY_SUCCESS.topicName());
 		topology.addSource("pay-deducted", Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
 				Topic.PAY_DEDUCTED.topicName());
-		topology.addProcessor("reconcile", () -> new ReconcileProcessor(reconciler, scanInterval, alerts),
-				"pay-success", "pay-deducted");
+		topology.addSource("reversals", Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
+				reversalsTopic);
+		topology.addProcessor("reconcile",
+				() -> new ReconcileProcessor(reconciler, scanInterval, reversalsTopic, alerts), "pay-success",
+				"pay-deducted", "reversals");
 		topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(),
 				new JsonSerde<>(OrderView.class)), "reconcile");
 		topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DUE_STORE), Serdes.String(),

@@ -8,6 +8,7 @@ import io.payonce.reconciliation.reversal.ReversalRequest;
 import io.payonce.reconciliation.reversal.ReversalResult;
 import io.payonce.reconciliation.reversal.ReversalService;
 import io.payonce.reconciliation.reversal.jdbc.JdbcReversalLedger;
+import io.payonce.reconciliation.reversal.kafka.KafkaReversalNotices;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -21,7 +22,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  *      org.springframework.boot.loader.launch.PropertiesLauncher --flow-id=1002 --operator=alice --reason="double charge INC-17"
  * </pre>
  *
- * The database comes from {@code SPRING_DATASOURCE_URL|USERNAME|PASSWORD} (URL and user default to the local
+ * The booked reversal is announced on the reversals topic ({@code SPRING_KAFKA_BOOTSTRAP_SERVERS}, default
+ * {@code localhost:19092}; {@code PAYONCE_RECONCILIATION_CONTINUOUS_REVERSALS_TOPIC}); Kafka unreachable is an
+ * error line, not a failed reversal. The database comes from {@code SPRING_DATASOURCE_URL|USERNAME|PASSWORD} (URL and user default to the local
  * trade schema and the reconciliation's own user; the password has no default, as in the service). Exit code 0 when the flow is reversed (now or
  * before), 2 when the request was refused, 64 on bad usage.
  */
@@ -61,10 +64,16 @@ public final class ReverseCommand {
 		DriverManagerDataSource dataSource = new DriverManagerDataSource(
 				env.getOrDefault("SPRING_DATASOURCE_URL", "jdbc:mariadb://localhost:13306/payonce_trade"),
 				env.getOrDefault("SPRING_DATASOURCE_USERNAME", "payonce_reconciliation"), password);
-		ReversalService service = new ReversalService(
-				new JdbcReversalLedger(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource)),
-				Clock.systemUTC());
-		ReversalResult result = service.reverse(request);
+		ReversalResult result;
+		// the booked reversal is announced like the API's, so that reconciliation settles the DUPLICATE finding
+		try (KafkaReversalNotices notices = new KafkaReversalNotices(
+				env.getOrDefault("SPRING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19092"),
+				env.getOrDefault("PAYONCE_RECONCILIATION_CONTINUOUS_REVERSALS_TOPIC", "payonce.reconciliation.reversals"))) {
+			ReversalService service = new ReversalService(
+					new JdbcReversalLedger(new JdbcTemplate(dataSource), new DataSourceTransactionManager(dataSource)),
+					Clock.systemUTC(), notices);
+			result = service.reverse(request);
+		}
 		System.out.println(result.outcome() + " flow " + result.flowId() + " biz_no " + result.bizNo()
 				+ ((result.reversalFlowId() != null) ? " reversal flow " + result.reversalFlowId() : "") + " audit "
 				+ result.auditId() + ": " + result.detail());

@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import io.payonce.reconciliation.reversal.LedgerFlow;
 import io.payonce.reconciliation.reversal.ReversalAuditEntry;
+import io.payonce.reconciliation.reversal.ReversalBooked;
+import io.payonce.reconciliation.reversal.ReversalOutcome;
 import io.payonce.reconciliation.reversal.ReversalLedger;
 import io.payonce.reconciliation.reversal.Reversals;
 import io.payonce.reconciliation.jdbc.Inserts;
@@ -82,6 +84,21 @@ public final class JdbcReversalLedger implements ReversalLedger {
 					audit.detail()));
 			return new Posted(flowId, auditId);
 		});
+	}
+
+	@Override
+	public Optional<ReversalBooked> booked(LedgerFlow reversal) {
+		if (reversal.reversesFlowId() == null) {
+			return Optional.empty();
+		}
+		return this.jdbc.query("SELECT requested_at, operator, channel, amount FROM t_reversal_audit"
+				+ " WHERE reversal_flow_id = ? AND outcome = ? ORDER BY id LIMIT 1",
+				(rs, row) -> new ReversalBooked(reversal.owner(), reversal.reversesFlowId(), reversal.id(),
+						reversal.userId(), rs.getBigDecimal("amount"), rs.getString("operator"),
+						rs.getString("channel"), rs.getTimestamp("requested_at").toInstant()),
+				reversal.id(), ReversalOutcome.REVERSED.name())
+			.stream()
+			.findFirst();
 	}
 
 	@Override
