@@ -61,18 +61,30 @@ final class HandlerProcess {
 
 	/** The health endpoint reports the Streams client RUNNING (not only started). */
 	boolean streamsRunning() {
+		return health().contains("\"RUNNING\"");
+	}
+
+	/** Both Streams apps, the retry ladder and the timeline, report RUNNING. */
+	boolean bothStreamsRunning() {
+		String health = health();
+		return health.contains("\"retryStreams\":{\"status\":\"UP\",\"details\":{\"state\":\"RUNNING\"")
+				&& health.contains("\"timelineStreams\":{\"status\":\"UP\",\"details\":{\"state\":\"RUNNING\"");
+	}
+
+	/** The actuator's health answer, empty while it does not listen yet. */
+	private String health() {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort + "/actuator/health"))
 			.timeout(Duration.ofSeconds(5))
 			.build();
 		try {
-			return this.http.send(request, HttpResponse.BodyHandlers.ofString()).body().contains("\"RUNNING\"");
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString()).body();
 		}
 		catch (IOException ex) {
-			return false; // not listening yet
+			return ""; // not listening yet
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return false;
+			return "";
 		}
 	}
 
