@@ -85,7 +85,7 @@ class AnyInstanceAnswersEveryTimelineIT {
 			orders.add("PT-" + batch + "-" + i);
 		}
 		orders.add("pt-" + batch + "-0");
-		orders.add("PT ü+%" + batch);
+		orders.add("PT ü+" + batch);
 		orders.add("PT ü+%/;" + batch);
 		List<KafkaTestClient.Outgoing> records = new ArrayList<>();
 		for (String orderNo : orders) {
@@ -170,12 +170,13 @@ class AnyInstanceAnswersEveryTimelineIT {
 	}
 
 	/**
-	 * The order's timeline as the instance answers it: by path, URL-encoded; an orderNo a path segment cannot carry
-	 * byte for byte (a {@code /} or {@code ;}) by the query form.
+	 * The order's timeline as the instance answers it: by path, URL-encoded; an orderNo with a character the path
+	 * refuses (Spring Security's firewall rejects an encoded {@code %}, {@code /} or {@code ;} in a path) by the query
+	 * form.
 	 */
 	private JsonNode timeline(int port, String orderNo) throws Exception {
 		String encoded = URLEncoder.encode(orderNo, StandardCharsets.UTF_8);
-		String path = (orderNo.contains("/") || orderNo.contains(";")) ? "/api/v1/timeline?orderNo=" + encoded
+		String path = orderNo.matches(".*[%/;\\\\].*") ? "/api/v1/timeline?orderNo=" + encoded
 				: "/api/v1/timeline/" + encoded.replace("+", "%20");
 		HttpResponse<String> response = get(port, path);
 		assertThat(response.statusCode()).as("%s: %s", path, response.body()).isEqualTo(200);
