@@ -8,6 +8,7 @@ import io.payonce.dlt.config.ManagedStreams;
 import io.payonce.dlt.retry.streams.RetryProperties;
 import io.payonce.dlt.retry.streams.StreamsProperties;
 import io.payonce.dlt.timeline.FactPublisher;
+import io.payonce.dlt.timeline.OrderTimelines;
 import io.payonce.dlt.timeline.kafka.KafkaFactPublisher;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
@@ -55,7 +56,7 @@ class TimelineStreamsConfiguration {
 
 	@Bean
 	OrderTimelines orderTimelines(ManagedStreams timelineStreams, HostInfo retryStreamsAdvertisedInstance) {
-		return new OrderTimelines(timelineStreams.streams(), retryStreamsAdvertisedInstance);
+		return new StreamsOrderTimelines(timelineStreams.streams(), retryStreamsAdvertisedInstance);
 	}
 
 	/** The handler's own facts (replays, dry runs), named by this instance's {@code application.server}. */

@@ -11,10 +11,10 @@ import java.util.concurrent.CompletionException;
 
 import io.payonce.dlt.config.ConsoleProperties;
 import io.payonce.dlt.console.web.PeerConsoles;
+import io.payonce.dlt.timeline.OrderTimelines;
 import io.payonce.dlt.timeline.PaymentNow;
 import io.payonce.dlt.timeline.Timeline;
 import io.payonce.dlt.timeline.TimelineEntry;
-import io.payonce.dlt.timeline.streams.OrderTimelines;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -33,7 +33,8 @@ import org.springframework.web.bind.annotation.RestController;
  * payment is now (any ops role). Any instance answers: the timeline lives on the instance that runs the order's
  * partition ({@link OrderTimelines#hostOf}); this one reads its own store or asks that instance, with the operator's
  * own credentials ({@link PeerConsoles}), and passes its answer on as it is. {@code GET /api/v1/timeline?orderNo=}
- * is the same for an orderNo a path cannot carry byte for byte (a {@code /} or {@code ;}); the instances ask each
+ * is the same for an orderNo a path cannot carry byte for byte (Spring Security's firewall refuses an encoded
+ * {@code %}, {@code /}, {@code ;} or backslash in a path); the instances ask each
  * other in that form, with {@code scope=local} (answer from your own store, never ask further: no loops).
  * <p>
  * Answers: 200 the timeline; 404 problem, no fact about the order (yet); 503 problem with {@code Retry-After}, the

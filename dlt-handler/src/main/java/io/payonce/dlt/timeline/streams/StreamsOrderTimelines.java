@@ -2,6 +2,7 @@ package io.payonce.dlt.timeline.streams;
 
 import java.util.Optional;
 
+import io.payonce.dlt.timeline.OrderTimelines;
 import io.payonce.dlt.timeline.Timeline;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
@@ -13,30 +14,25 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The timelines, read with Kafka Streams interactive queries. One order's timeline lives on the instance that runs
- * its partition (the active task; a standby's copy may lag); {@link #hostOf} names it, and the console asks that
- * instance when it is not this one.
+ * The timelines, read with Kafka Streams interactive queries: the active task's store (a standby's copy may lag).
  */
-public final class OrderTimelines {
+final class StreamsOrderTimelines implements OrderTimelines {
 
 	private final KafkaStreams streams;
 
 	private final HostInfo self;
 
-	OrderTimelines(KafkaStreams streams, HostInfo self) {
+	StreamsOrderTimelines(KafkaStreams streams, HostInfo self) {
 		this.streams = streams;
 		this.self = self;
 	}
 
-	/** This instance's {@code host:port} as the others reach it. */
+	@Override
 	public String self() {
 		return this.self.host() + ":" + this.self.port();
 	}
 
-	/**
-	 * Where the order's timeline is kept now.
-	 * @throws NotQueryableException while the group rebalances or the materialiser is not running
-	 */
+	@Override
 	public Host hostOf(String orderNo) {
 		KeyQueryMetadata where;
 		try {
@@ -54,10 +50,7 @@ public final class OrderTimelines {
 		return new Host(active.host() + ":" + active.port(), active.equals(this.self), where.partition());
 	}
 
-	/**
-	 * The order's timeline from this instance's store.
-	 * @throws NotQueryableException the store is being restored or moved (rebalance): ask again shortly
-	 */
+	@Override
 	public Optional<Timeline> local(String orderNo, int partition) {
 		try {
 			ReadOnlyKeyValueStore<String, byte[]> store = this.streams
@@ -69,24 +62,6 @@ public final class OrderTimelines {
 			throw new NotQueryableException("the timeline store is not queryable now (" + this.streams.state()
 					+ ", rebuilding or moving): " + ex.getMessage(), ex);
 		}
-	}
-
-	/**
-	 * @param instance {@code host:port} of the instance that runs the order's partition
-	 * @param self whether that is this instance
-	 * @param partition the order's partition
-	 */
-	public record Host(String instance, boolean self, int partition) {
-
-	}
-
-	/** The timeline cannot be asked right now (rebalance, restore, start, shutdown): 503, ask again. */
-	public static final class NotQueryableException extends RuntimeException {
-
-		public NotQueryableException(String message, Throwable cause) {
-			super(message, cause);
-		}
-
 	}
 
 }
