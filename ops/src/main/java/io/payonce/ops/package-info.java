@@ -6,8 +6,11 @@
  * placeholder, a short callback secret, no ops users or a plain-text password (one line, non-zero exit);</li>
  * <li>{@code security}: the ops users ({@code payonce.ops.users}), HTTP basic, what needs which role, the open
  * probes on the management port, and the cross-origin check in front of every state-changing request;</li>
- * <li>{@code webhook}: the JSON alert webhook of the dlt-handler and the reconciliation.</li>
+ * <li>{@code webhook}: the JSON alert webhook of the dlt-handler and the reconciliation;</li>
+ * <li>{@code timeline}: the publisher of what the service did about an order to {@code pay.timeline} (issue 17),
+ * {@code payonce.timeline.*}.</li>
  * </ul>
- * Spring Boot picks the first two up as auto-configuration: a service gets them by depending on this module.
+ * Spring Boot picks up {@code startup}, {@code security} and {@code timeline} as auto-configuration: a service gets
+ * them by depending on this module.
  */
 package io.payonce.ops;
