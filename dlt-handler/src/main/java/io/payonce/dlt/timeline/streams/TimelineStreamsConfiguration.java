@@ -9,7 +9,8 @@ import io.payonce.dlt.retry.streams.RetryProperties;
 import io.payonce.dlt.retry.streams.StreamsProperties;
 import io.payonce.dlt.timeline.FactPublisher;
 import io.payonce.dlt.timeline.OrderTimelines;
-import io.payonce.dlt.timeline.kafka.KafkaFactPublisher;
+import io.payonce.dlt.timeline.infra.OpsFactPublisher;
+import io.payonce.ops.timeline.TimelinePublisher;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -17,7 +18,6 @@ import org.apache.kafka.streams.state.HostInfo;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /**
  * Runs the timeline materialiser: a Streams app of its own beside the retry ladder, so that neither's rebalances,
@@ -59,11 +59,10 @@ class TimelineStreamsConfiguration {
 		return new StreamsOrderTimelines(timelineStreams.streams(), retryStreamsAdvertisedInstance);
 	}
 
-	/** The handler's own facts (replays, dry runs), named by this instance's {@code application.server}. */
+	/** The handler's own facts (replays, dry runs), through the services' shared publisher ({@code ops}). */
 	@Bean
-	FactPublisher timelineFactPublisher(KafkaTemplate<String, byte[]> kafka, HostInfo retryStreamsAdvertisedInstance) {
-		return new KafkaFactPublisher(kafka,
-				retryStreamsAdvertisedInstance.host() + ":" + retryStreamsAdvertisedInstance.port());
+	FactPublisher timelineFactPublisher(TimelinePublisher timelinePublisher) {
+		return new OpsFactPublisher(timelinePublisher);
 	}
 
 	/** DOWN unless the materialiser's threads run: the timeline would stop growing. */
