@@ -121,6 +121,8 @@ public final class ReplayService {
 	 */
 	public ReplayOutcome replay(Selection selection, boolean dryRun, String actor,
 			Function<TerminalRecord, String> verdict) {
+		// the timeline's lines stand where the operator acted, before the records the replay sends (stamped later)
+		Instant acted = this.clock.instant();
 		// every line of this replay (this class's, the audit trail's) names the orders it selected
 		try (OrderLogContext orders = OrderLogContext.enter(orderNos(select(selection)))) {
 			ReplayOutcome outcome;
@@ -128,14 +130,15 @@ public final class ReplayService {
 				outcome = replayLogged(selection, dryRun, actor);
 			}
 			catch (RateLimitedException ex) {
-				publishFacts(select(selection), "REFUSED", null, dryRun, actor, (record) -> null, ex.getMessage());
+				publishFacts(acted, select(selection), "REFUSED", null, dryRun, actor, (record) -> null,
+						ex.getMessage());
 				throw ex;
 			}
 			logOutcome(outcome, actor);
 			for (TerminalRecord record : outcome.selected()) {
 				String decision = outcome.dryRun() ? "DRY_RUN"
 						: outcome.replayed().contains(record.eventId()) ? "REPLAYED" : "NOT_REPLAYED";
-				publishFacts(List.of(record), decision, outcome.replayId(), outcome.dryRun(), actor, verdict,
+				publishFacts(acted, List.of(record), decision, outcome.replayId(), outcome.dryRun(), actor, verdict,
 						outcome.failed().isEmpty() ? null : String.join("; ", outcome.failed()));
 			}
 			return outcome;
@@ -143,8 +146,8 @@ public final class ReplayService {
 	}
 
 	/** The timeline's REPLAY line of each record; the replay continues the payment's trace, so does its line. */
-	private void publishFacts(List<TerminalRecord> records, String decision, String replayId, boolean dryRun,
-			String actor, Function<TerminalRecord, String> verdict, String note) {
+	private void publishFacts(Instant at, List<TerminalRecord> records, String decision, String replayId,
+			boolean dryRun, String actor, Function<TerminalRecord, String> verdict, String note) {
 		for (TerminalRecord record : records) {
 			Map<String, String> detail = new LinkedHashMap<>();
 			detail.put(Services.WHO, actor);
@@ -161,8 +164,7 @@ public final class ReplayService {
 				detail.put("note", note);
 			}
 			String traceId = TraceContext.of(record.headers().get(PayonceHeaders.TRACEPARENT), null).traceId();
-			this.facts.publish(record.orderNo(), this.clock.instant(), TimelineFact.Step.REPLAY, decision, traceId,
-					detail);
+			this.facts.publish(record.orderNo(), at, TimelineFact.Step.REPLAY, decision, traceId, detail);
 		}
 	}
 

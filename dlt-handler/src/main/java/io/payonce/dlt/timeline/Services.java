@@ -24,6 +24,16 @@ public final class Services {
 
 	public static final String ATTEMPT = "attempt";
 
+	/** The delivered record a retry or terminal record came from (its headers {@code payonce-origin-*}). */
+	public static final String ORIGIN_TOPIC = "originTopic";
+
+	public static final String ORIGIN_PARTITION = "originPartition";
+
+	public static final String ORIGIN_OFFSET = "originOffset";
+
+	/** The ledger flow a deduction booked (on the delivery's fact and on {@code pay.deducted}). */
+	public static final String FLOW_ID = "flowId";
+
 	public static final String TIER = "tier";
 
 	public static final String DUE = "due";

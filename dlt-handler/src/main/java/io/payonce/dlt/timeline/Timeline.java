@@ -1,7 +1,6 @@
 package io.payonce.dlt.timeline;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,12 @@ import io.payonce.contract.TimelineFact;
  * Invariants, and why:
  * <ul>
  * <li><b>In order.</b> {@link #entries} are sorted by {@link TimelineEntry#IN_ORDER}; facts arrive from several
- * topics in any order, each is put in its place.</li>
+ * topics in any order, each is put in its place. An effect never stands before its cause: the consumer writes a
+ * retry or terminal record (stamped then) before it publishes the fact of the delivery that decided it (stamped after
+ * the record was acknowledged), and a deduction's commit time precedes the fact of the delivery that made it. So a
+ * record the ladder holds or the terminal topic took stands no earlier than the delivery of its origin record
+ * ({@code originTopic/originPartition/originOffset} = the delivery's {@code topic/partition/offset}), and a deduction
+ * no earlier than the delivery that booked its flow ({@code flowId}).</li>
  * <li><b>Bounded.</b> At most {@value #KEEP_FIRST} + {@value #KEEP_LAST} entries: the first ones (how the payment
  * began) and the latest ones (where it is now). A callback storm or an endless retry loop drops from the middle and
  * counts what it dropped in {@link #omitted}; a value never grows without end.</li>
@@ -65,12 +69,11 @@ public record Timeline(List<TimelineEntry> entries, long omitted, Map<String, Lo
 			offsets = new HashMap<>(this.lastOffsets);
 			offsets.put(source, offset);
 		}
-		TimelineEntry entry = new TimelineEntry(fact, this.nextSeq);
 		List<TimelineEntry> sorted = new ArrayList<>(this.entries.size() + 1);
 		sorted.addAll(this.entries);
-		int at = Collections.binarySearch(sorted, entry, TimelineEntry.IN_ORDER);
-		// seq is unique, so the search never finds an equal entry: -(insertion point) - 1
-		sorted.add(-at - 1, entry);
+		sorted.add(new TimelineEntry(fact, this.nextSeq));
+		placeAfterCauses(sorted);
+		sorted.sort(TimelineEntry.IN_ORDER);
 		long dropped = this.omitted;
 		if (sorted.size() > KEEP_FIRST + KEEP_LAST) {
 			// the oldest of the latest ones goes: the first KEEP_FIRST and the last KEEP_LAST stay
@@ -78,6 +81,48 @@ public record Timeline(List<TimelineEntry> entries, long omitted, Map<String, Lo
 			dropped++;
 		}
 		return new Timeline(sorted, dropped, offsets, this.nextSeq + 1);
+	}
+
+	/** Moves each effect whose cause is kept to no earlier than that cause (one level: a cause is a delivery). */
+	private static void placeAfterCauses(List<TimelineEntry> entries) {
+		Map<String, TimelineEntry> causes = new HashMap<>();
+		for (TimelineEntry entry : entries) {
+			if (entry.fact().step() == TimelineFact.Step.DELIVERY) {
+				Map<String, String> detail = entry.fact().detail();
+				causes.putIfAbsent(recordKey(detail.get(Services.TOPIC), detail.get(Services.PARTITION),
+						detail.get(Services.OFFSET)), entry);
+				if (detail.containsKey(Services.FLOW_ID)) {
+					causes.putIfAbsent("flow:" + detail.get(Services.FLOW_ID), entry);
+				}
+			}
+		}
+		if (causes.isEmpty()) {
+			return;
+		}
+		for (int i = 0; i < entries.size(); i++) {
+			TimelineEntry cause = causes.get(causeKey(entries.get(i).fact()));
+			if (cause != null) {
+				entries.set(i, entries.get(i).after(cause));
+			}
+		}
+	}
+
+	private static String causeKey(TimelineFact fact) {
+		Map<String, String> detail = fact.detail();
+		switch (fact.step()) {
+			case RETRY_HELD:
+			case TERMINAL:
+				return detail.containsKey(Services.ORIGIN_OFFSET) ? recordKey(detail.get(Services.ORIGIN_TOPIC),
+						detail.get(Services.ORIGIN_PARTITION), detail.get(Services.ORIGIN_OFFSET)) : null;
+			case DEDUCTED:
+				return detail.containsKey(Services.FLOW_ID) ? "flow:" + detail.get(Services.FLOW_ID) : null;
+			default:
+				return null;
+		}
+	}
+
+	private static String recordKey(String topic, String partition, String offset) {
+		return "record:" + topic + "-" + partition + "@" + offset;
 	}
 
 	public boolean hasFacts() {

@@ -41,6 +41,46 @@ class TimelineTest {
 	}
 
 	@Test
+	void aRetryOrTerminalRecordFollowsTheDeliveryThatFailedThoughStampedBeforeIt() {
+		// given the consumer's retry record (stamped when sent, T0+5ms) and the fact of the delivery that decided it
+		// (stamped after the record was acknowledged, T0+9ms), the delivered record being pay.success-2@40
+		TimelineFact delivery = aFact(TimelineFact.Step.DELIVERY, "RETRY", T0.plusMillis(9),
+				Map.of("topic", "pay.success", "partition", "2", "offset", "40"));
+		TimelineFact held = aFact(TimelineFact.Step.RETRY_HELD, "HELD", T0.plusMillis(5),
+				Map.of("originTopic", "pay.success", "originPartition", "2", "originOffset", "40"));
+		TimelineFact unrelated = aFact(TimelineFact.Step.TERMINAL, "CONFLICT", T0.plusMillis(6),
+				Map.of("originTopic", "pay.success", "originPartition", "2", "originOffset", "41"));
+
+		// when they are read in either order
+		Timeline heldFirst = Timeline.empty()
+			.with(held, "pay.success.retry-2", 7)
+			.with(unrelated, "pay.success.terminal-2", 1)
+			.with(delivery, "pay.timeline-2", 3);
+		Timeline deliveryFirst = Timeline.empty()
+			.with(delivery, "pay.timeline-2", 3)
+			.with(unrelated, "pay.success.terminal-2", 1)
+			.with(held, "pay.success.retry-2", 7);
+
+		// then the held record stands after its delivery (its own time kept); another delivery's record does not move
+		for (Timeline timeline : java.util.List.of(heldFirst, deliveryFirst)) {
+			assertThat(timeline.entries()).extracting((entry) -> entry.fact().decision())
+				.containsExactly("CONFLICT", "RETRY", "HELD");
+			assertThat(timeline.entries().get(2).fact().at()).isEqualTo(T0.plusMillis(5));
+		}
+	}
+
+	@Test
+	void aDeductionFollowsTheDeliveryThatBookedItsFlow() {
+		Timeline timeline = Timeline.empty()
+			.with(aFact(TimelineFact.Step.DEDUCTED, "DEDUCTED", T0, Map.of("flowId", "42")), "pay.deducted-0", 1)
+			.with(aFact(TimelineFact.Step.DELIVERY, "FIRST", T0.plusMillis(3), Map.of("topic", "pay.success",
+					"partition", "0", "offset", "9", "flowId", "42")), "pay.timeline-0", 1);
+
+		assertThat(timeline.entries()).extracting((entry) -> entry.fact().step())
+			.containsExactly(TimelineFact.Step.DELIVERY, TimelineFact.Step.DEDUCTED);
+	}
+
+	@Test
 	void aRecordReadAgainAddsNothing() {
 		// given a timeline that took offsets 4 and 5 of pay.success partition 3
 		Timeline once = Timeline.empty()

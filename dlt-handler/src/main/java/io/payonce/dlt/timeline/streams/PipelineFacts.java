@@ -99,10 +99,12 @@ final class PipelineFacts {
 		// the failure time is the retry record's time, as in BackoffProcessor (a header copied from an earlier hop
 		// may name an earlier failure)
 		Instant failedAt = recordTime;
-		int attempt = (int) Math.max(1, Math.min(HeaderValues.numberOr(HeaderValues.text(headers, PayonceHeaders.ATTEMPT), 1), Integer.MAX_VALUE));
+		long attemptHeader = HeaderValues.numberOr(HeaderValues.text(headers, PayonceHeaders.ATTEMPT), 1);
+		int attempt = (int) Math.max(1, Math.min(attemptHeader, Integer.MAX_VALUE));
 		detail.put(Services.ATTEMPT, Integer.toString(attempt));
 		putIfPresent(detail, Services.REASON, HeaderValues.text(headers, PayonceHeaders.REASON));
 		putIfPresent(detail, "error", HeaderValues.text(headers, PayonceHeaders.ERROR_MESSAGE));
+		putOrigin(detail, headers);
 		RetrySchedule.Decision decision = this.schedule.afterFailure(attempt, failedAt);
 		if (decision instanceof RetrySchedule.Retry retry) {
 			detail.put(Services.TIER, Integer.toString(attempt));
@@ -121,6 +123,7 @@ final class PipelineFacts {
 		putIfPresent(detail, Services.REASON, reason);
 		putIfPresent(detail, "error", HeaderValues.text(headers, PayonceHeaders.ERROR_MESSAGE));
 		putIfPresent(detail, Services.ATTEMPT, HeaderValues.text(headers, PayonceHeaders.ATTEMPT));
+		putOrigin(detail, headers);
 		String writer = FailureReason.RETRIES_EXHAUSTED.name().equals(reason) ? Services.DLT_HANDLER : Services.CONSUMER;
 		return new TimelineFact(key, recordTime, writer, "", TimelineFact.Step.TERMINAL, (reason != null) ? reason : "",
 				traceId, detail);
@@ -133,7 +136,7 @@ final class PipelineFacts {
 		detail.put("userId", Long.toString(deducted.userId()));
 		detail.put("amount", deducted.amount().toPlainString());
 		detail.put("currency", deducted.currency());
-		detail.put("flowId", Long.toString(deducted.flowId()));
+		detail.put(Services.FLOW_ID, Long.toString(deducted.flowId()));
 		return new TimelineFact(key, deducted.deductedAt(), Services.CONSUMER, "", TimelineFact.Step.DEDUCTED,
 				"DEDUCTED", traceId, detail);
 	}
@@ -168,6 +171,13 @@ final class PipelineFacts {
 
 	private static UnreadableEventException unreadable(String why) {
 		return new UnreadableEventException(FailureReason.UNREADABLE, why, null);
+	}
+
+	/** The delivery the consumer failed: the retry or terminal record follows that delivery on the timeline. */
+	private static void putOrigin(Map<String, String> detail, Headers headers) {
+		putIfPresent(detail, Services.ORIGIN_TOPIC, HeaderValues.text(headers, PayonceHeaders.ORIGIN_TOPIC));
+		putIfPresent(detail, Services.ORIGIN_PARTITION, HeaderValues.text(headers, PayonceHeaders.ORIGIN_PARTITION));
+		putIfPresent(detail, Services.ORIGIN_OFFSET, HeaderValues.text(headers, PayonceHeaders.ORIGIN_OFFSET));
 	}
 
 	private static void putIfPresent(Map<String, String> detail, String name, String value) {
