@@ -242,7 +242,9 @@ public final class TimelineLookup {
 			for (ServiceProcess handler : handlers) {
 				String health = http.send(HttpRequest.newBuilder(URI.create(handler.managementUrl() + "/actuator/health"))
 					.build(), HttpResponse.BodyHandlers.ofString()).body();
-				running &= health.contains("\"timelineStreams\":{\"status\":\"UP\",\"details\":{\"state\":\"RUNNING\"");
+				int at = health.indexOf("\"timelineStreams\":{");
+				int end = (at < 0) ? -1 : health.indexOf("}}", at);
+				running &= at >= 0 && health.substring(at, (end < 0) ? health.length() : end).contains("\"RUNNING\"");
 			}
 			if (running) {
 				return;

@@ -89,8 +89,17 @@ final class HandlerProcess {
 	/** Both Streams apps, the retry ladder and the timeline, report RUNNING. */
 	boolean bothStreamsRunning() {
 		String health = health();
-		return health.contains("\"retryStreams\":{\"status\":\"UP\",\"details\":{\"state\":\"RUNNING\"")
-				&& health.contains("\"timelineStreams\":{\"status\":\"UP\",\"details\":{\"state\":\"RUNNING\"");
+		return componentRunning(health, "retryStreams") && componentRunning(health, "timelineStreams");
+	}
+
+	/** The health component's own object (up to its first nested object's end) names the state RUNNING. */
+	static boolean componentRunning(String health, String component) {
+		int at = health.indexOf("\"" + component + "\":{");
+		if (at < 0) {
+			return false;
+		}
+		int end = health.indexOf("}}", at);
+		return health.substring(at, (end < 0) ? health.length() : end).contains("\"RUNNING\"");
 	}
 
 	/** The actuator's health answer, empty while it does not listen yet. */
