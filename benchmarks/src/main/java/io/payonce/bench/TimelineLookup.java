@@ -242,7 +242,7 @@ public final class TimelineLookup {
 			for (ServiceProcess handler : handlers) {
 				String health = http.send(HttpRequest.newBuilder(URI.create(handler.managementUrl() + "/actuator/health"))
 					.build(), HttpResponse.BodyHandlers.ofString()).body();
-				int at = health.indexOf("\"timelineStreams\":{");
+				int at = health.indexOf("\"timelineStreamsHealth\":{");
 				int end = (at < 0) ? -1 : health.indexOf("}}", at);
 				running &= at >= 0 && health.substring(at, (end < 0) ? health.length() : end).contains("\"RUNNING\"");
 			}

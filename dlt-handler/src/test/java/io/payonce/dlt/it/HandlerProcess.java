@@ -89,7 +89,7 @@ final class HandlerProcess {
 	/** Both Streams apps, the retry ladder and the timeline, report RUNNING. */
 	boolean bothStreamsRunning() {
 		String health = health();
-		return componentRunning(health, "retryStreams") && componentRunning(health, "timelineStreams");
+		return componentRunning(health, "retryStreamsHealth") && componentRunning(health, "timelineStreamsHealth");
 	}
 
 	/** The health component's own object (up to its first nested object's end) names the state RUNNING. */
