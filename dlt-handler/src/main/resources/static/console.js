@@ -60,6 +60,16 @@ function cell(row, text, cls) {
   return td;
 }
 
+// Every orderNo the console shows opens that order's timeline.
+function orderCell(row, orderNo) {
+  const link = document.createElement('a');
+  link.href = 'timeline.html?orderNo=' + encodeURIComponent(orderNo);
+  link.textContent = orderNo;
+  const td = cell(row, '', 'order-no');
+  td.appendChild(link);
+  return td;
+}
+
 async function load(before) {
   const params = new URLSearchParams(filterValues());
   if (before) { params.set('before', before); }
@@ -83,7 +93,7 @@ async function load(before) {
     link.textContent = record.eventId;
     link.addEventListener('click', (e) => { e.preventDefault(); inspect(record.eventId); });
     cell(row, '').appendChild(link);
-    cell(row, record.orderNo, 'order-no');
+    orderCell(row, record.orderNo);
     cell(row, record.reason);
     cell(row, record.attempt);
     cell(row, record.errorMessage);
@@ -175,7 +185,7 @@ async function loadPending() {
   for (const retry of view.pending) {
     const row = document.createElement('tr');
     row.dataset.eventId = retry.eventId;
-    cell(row, retry.orderNo, 'order-no');
+    orderCell(row, retry.orderNo);
     cell(row, retry.eventId);
     cell(row, retry.attempt, 'attempt');
     cell(row, retry.reason, 'reason');
@@ -227,7 +237,7 @@ async function loadDuplicatePayments() {
     row.dataset.payNo = entry.payNo;
     cell(row, entry.detectedAt);
     cell(row, age(entry.ageSeconds));
-    cell(row, entry.orderNo, 'order-no');
+    orderCell(row, entry.orderNo);
     cell(row, entry.payNo, 'pay-no');
     cell(row, entry.firstPayNo);
     cell(row, entry.problem ? 'unreadable: ' + entry.problem : entry.amount);

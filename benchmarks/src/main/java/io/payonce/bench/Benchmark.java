@@ -903,7 +903,7 @@ public final class Benchmark {
 		}
 	}
 
-	private static void deleteRecursively(Path dir) throws IOException {
+	static void deleteRecursively(Path dir) throws IOException {
 		if (!Files.exists(dir)) {
 			return;
 		}
@@ -913,7 +913,7 @@ public final class Benchmark {
 	}
 
 	/** Writes to the console and keeps a copy for output.txt. */
-	private static final class TeeStream extends java.io.OutputStream {
+	static final class TeeStream extends java.io.OutputStream {
 
 		private final java.io.OutputStream a;
 

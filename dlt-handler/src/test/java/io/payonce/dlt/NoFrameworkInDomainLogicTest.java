@@ -29,6 +29,9 @@ class NoFrameworkInDomainLogicTest {
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
 			.or()
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayRateLimit")
+			// the order timeline's rules: the timeline value, "now", the ports
+			.or()
+			.resideInAPackage("io.payonce.dlt.timeline")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "tools.jackson..",

@@ -5,6 +5,7 @@ import java.time.Clock;
 import io.payonce.dlt.config.ConsoleProperties;
 import io.payonce.dlt.terminal.AuditTrail;
 import io.payonce.dlt.terminal.TerminalIndex;
+import io.payonce.dlt.timeline.FactPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,9 +13,10 @@ import org.springframework.context.annotation.Configuration;
 class ConsoleConfiguration {
 
 	@Bean
-	ReplayService replayService(TerminalIndex index, AuditTrail audit, ConsoleProperties properties, Clock clock) {
+	ReplayService replayService(TerminalIndex index, AuditTrail audit, ConsoleProperties properties, Clock clock,
+			FactPublisher facts) {
 		return new ReplayService(index, audit,
-				new ReplayRateLimit(properties.replayLimit(), properties.replayWindow()), clock);
+				new ReplayRateLimit(properties.replayLimit(), properties.replayWindow()), clock, facts);
 	}
 
 }

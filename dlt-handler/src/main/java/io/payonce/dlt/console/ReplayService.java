@@ -4,10 +4,17 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
+
+import io.payonce.contract.PayonceHeaders;
+import io.payonce.contract.TimelineFact;
+import io.payonce.contract.TraceContext;
 
 import io.payonce.dlt.terminal.AuditEntry;
 import io.payonce.dlt.terminal.AuditTrail;
@@ -20,6 +27,8 @@ import io.payonce.dlt.terminal.TerminalIndex;
 import io.payonce.dlt.terminal.TerminalRecord;
 import io.payonce.dlt.terminal.TerminalStatus;
 import io.payonce.dlt.terminal.TrailState;
+import io.payonce.dlt.timeline.FactPublisher;
+import io.payonce.dlt.timeline.Services;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,16 +60,29 @@ public final class ReplayService {
 
 	private final Supplier<String> ids;
 
+	private final FactPublisher facts;
+
+	public ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock,
+			FactPublisher facts) {
+		this(index, audit, limit, clock, () -> UUID.randomUUID().toString(), facts);
+	}
+
 	public ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock) {
-		this(index, audit, limit, clock, () -> UUID.randomUUID().toString());
+		this(index, audit, limit, clock, FactPublisher.NONE);
 	}
 
 	ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock, Supplier<String> ids) {
+		this(index, audit, limit, clock, ids, FactPublisher.NONE);
+	}
+
+	ReplayService(TerminalIndex index, AuditTrail audit, ReplayRateLimit limit, Clock clock, Supplier<String> ids,
+			FactPublisher facts) {
 		this.index = index;
 		this.audit = audit;
 		this.limit = limit;
 		this.clock = clock;
 		this.ids = ids;
+		this.facts = facts;
 	}
 
 	/**
@@ -91,11 +113,60 @@ public final class ReplayService {
 	 * @throws AuditTrail.TrailUnavailableException neither the replay nor its failure could be written
 	 */
 	public ReplayOutcome replay(Selection selection, boolean dryRun, String actor) {
+		return replay(selection, dryRun, actor, (record) -> null);
+	}
+
+	/**
+	 * A replay or dry run, and one REPLAY fact per selected record on the ops timeline, published after its audit
+	 * entry is written (who, dry run or not, the replay id, and for a dry run the forecast's verdict).
+	 * @param verdict a dry run's forecast verdict of a record, {@code null} when there is none
+	 */
+	public ReplayOutcome replay(Selection selection, boolean dryRun, String actor,
+			Function<TerminalRecord, String> verdict) {
+		// the timeline's lines stand where the operator acted, before the records the replay sends (stamped later)
+		Instant acted = this.clock.instant();
 		// every line of this replay (this class's, the audit trail's) names the orders it selected
 		try (OrderLogContext orders = OrderLogContext.enter(orderNos(select(selection)))) {
-			ReplayOutcome outcome = replayLogged(selection, dryRun, actor);
+			ReplayOutcome outcome;
+			try {
+				outcome = replayLogged(selection, dryRun, actor);
+			}
+			catch (RateLimitedException ex) {
+				publishFacts(acted, select(selection), "REFUSED", null, dryRun, actor, (record) -> null,
+						ex.getMessage());
+				throw ex;
+			}
 			logOutcome(outcome, actor);
+			for (TerminalRecord record : outcome.selected()) {
+				String decision = outcome.dryRun() ? "DRY_RUN"
+						: outcome.replayed().contains(record.eventId()) ? "REPLAYED" : "NOT_REPLAYED";
+				publishFacts(acted, List.of(record), decision, outcome.replayId(), outcome.dryRun(), actor, verdict,
+						outcome.failed().isEmpty() ? null : String.join("; ", outcome.failed()));
+			}
 			return outcome;
+		}
+	}
+
+	/** The timeline's REPLAY line of each record; the replay continues the payment's trace, so does its line. */
+	private void publishFacts(Instant at, List<TerminalRecord> records, String decision, String replayId,
+			boolean dryRun, String actor, Function<TerminalRecord, String> verdict, String note) {
+		for (TerminalRecord record : records) {
+			Map<String, String> detail = new LinkedHashMap<>();
+			detail.put(Services.WHO, actor);
+			detail.put(Services.DRY_RUN, Boolean.toString(dryRun));
+			if (replayId != null) {
+				detail.put(Services.REPLAY_ID, replayId);
+			}
+			detail.put("eventId", record.eventId());
+			String forecast = dryRun ? verdict.apply(record) : null;
+			if (forecast != null) {
+				detail.put("forecast", forecast);
+			}
+			if (note != null && !"REPLAYED".equals(decision) && !"DRY_RUN".equals(decision)) {
+				detail.put("note", note);
+			}
+			String traceId = TraceContext.of(record.headers().get(PayonceHeaders.TRACEPARENT), null).traceId();
+			this.facts.publish(record.orderNo(), at, TimelineFact.Step.REPLAY, decision, traceId, detail);
 		}
 	}
 

@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import io.payonce.infra.LocalStack;
@@ -110,18 +108,7 @@ class AnyInstanceListsEveryPendingRetryIT {
 	}
 
 	private HandlerProcess start(String applicationId, int port, Path stateDir, Path log) throws Exception {
-		Map<String, String> env = new HashMap<>();
-		env.put("SPRING_PROFILES_ACTIVE", "local");
-		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
-		env.put("SERVER_PORT", Integer.toString(port));
-		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
-		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
-		env.put("PAYONCE_DLT_STREAMS_APPLICATION_ID", applicationId);
-		env.put("PAYONCE_DLT_STREAMS_STATE_DIR", stateDir.toString());
-		env.put("PAYONCE_DLT_STREAMS_ADVERTISED_HOST", "127.0.0.1");
-		env.put("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", applicationId + "-audit");
-		env.put("PAYONCE_DLT_RETRY_TIERS", "10m");
-		HandlerProcess handler = HandlerProcess.start(env, List.of(), log);
+		HandlerProcess handler = HandlerProcess.startInGroup(this.bootstrap, applicationId, port, stateDir, log);
 		this.started.add(handler);
 		return handler;
 	}

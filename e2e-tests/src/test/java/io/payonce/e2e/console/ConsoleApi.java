@@ -36,6 +36,11 @@ final class ConsoleApi {
 		this.baseUrl = baseUrl;
 	}
 
+	/** {@code GET /api/v1/timeline?orderNo=}: the order's timeline (steps, traceIds, omitted, now, servedBy). */
+	Map<String, Object> timeline(String orderNo) {
+		return getOfOrder("/api/v1/timeline", orderNo, Json.MAP_TYPE);
+	}
+
 	/** {@code GET /api/v1/terminal?orderNo=}: the summaries (eventId, orderNo, reason, attempt, status, …). */
 	List<Map<String, Object>> terminalRecords(String orderNo) {
 		return getOfOrder("/api/v1/terminal", orderNo, Json.LIST_OF_MAPS_TYPE);

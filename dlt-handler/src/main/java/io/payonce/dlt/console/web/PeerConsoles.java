@@ -28,7 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
  * users, so a peer grants exactly what the operator may read, and no service credential exists that could read more
  * (or leak). An instance that is down, slow or refuses is named in the answer, never left out silently.
  */
-final class PeerConsoles {
+public final class PeerConsoles {
 
 	private final HttpClient http;
 
@@ -36,7 +36,7 @@ final class PeerConsoles {
 
 	private final JsonMapper json = JsonMapper.builder().build();
 
-	PeerConsoles(Duration timeout) {
+	public PeerConsoles(Duration timeout) {
 		this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
 		this.timeout = timeout;
 	}
@@ -56,27 +56,33 @@ final class PeerConsoles {
 	}
 
 	private CompletableFuture<Answer> askOne(String instance, PendingRetryQuery query, String authorization) {
-		StringBuilder uri = new StringBuilder("http://").append(instance)
-			.append("/api/v1/pending?scope=")
-			.append(PendingController.LOCAL_SCOPE)
+		StringBuilder path = new StringBuilder("/api/v1/pending?scope=").append(PendingController.LOCAL_SCOPE)
 			.append("&size=")
 			.append(query.size());
 		if (query.orderNo() != null) {
-			uri.append("&orderNo=").append(URLEncoder.encode(query.orderNo(), StandardCharsets.UTF_8));
+			path.append("&orderNo=").append(URLEncoder.encode(query.orderNo(), StandardCharsets.UTF_8));
 		}
 		if (query.reason() != null) {
-			uri.append("&reason=").append(URLEncoder.encode(query.reason(), StandardCharsets.UTF_8));
+			path.append("&reason=").append(URLEncoder.encode(query.reason(), StandardCharsets.UTF_8));
 		}
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(uri.toString()))
+		return get(instance, path.toString(), authorization).thenApply(this::read)
+			.exceptionally((ex) -> Answer.failed(describe(ex)));
+	}
+
+	/**
+	 * {@code GET http://<instance><pathAndQuery>} as the operator, within the timeout: what the peer answered, or a
+	 * future failed with why it did not ({@link #describe}).
+	 * @param pathAndQuery already encoded
+	 */
+	public CompletableFuture<HttpResponse<byte[]>> get(String instance, String pathAndQuery, String authorization) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + instance + pathAndQuery))
 			.timeout(this.timeout)
 			.header(HttpHeaders.ACCEPT, MediaType.APPLICATION_JSON_VALUE)
 			.GET();
 		if (authorization != null) {
 			request.header(HttpHeaders.AUTHORIZATION, authorization);
 		}
-		return this.http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
-			.thenApply(this::read)
-			.exceptionally((ex) -> Answer.failed(describe(ex)));
+		return this.http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 	}
 
 	private Answer read(HttpResponse<byte[]> response) {
@@ -87,7 +93,8 @@ final class PeerConsoles {
 		return new Answer(view.pending(), null);
 	}
 
-	private static String describe(Throwable ex) {
+	/** Why a peer did not answer, for a person: the exception's class and message. */
+	public static String describe(Throwable ex) {
 		Throwable cause = (ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex;
 		return cause.getClass().getSimpleName() + ((cause.getMessage() == null) ? "" : ": " + cause.getMessage());
 	}

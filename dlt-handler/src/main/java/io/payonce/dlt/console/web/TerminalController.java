@@ -3,6 +3,8 @@ package io.payonce.dlt.console.web;
 import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.payonce.dlt.console.ReplayService;
 import io.payonce.dlt.forecast.ReplayForecast;
@@ -87,12 +89,13 @@ class TerminalController {
 			return ResponseEntity.notFound().build();
 		}
 		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
-		ReplayService.ReplayOutcome outcome = this.replays
-			.replay(new ReplayService.Selection(List.of(eventId), null), dryRun, principal.getName());
+		Forecasts forecasts = new Forecasts(this.forecaster);
+		ReplayService.ReplayOutcome outcome = this.replays.replay(new ReplayService.Selection(List.of(eventId), null),
+				dryRun, principal.getName(), forecasts::verdict);
 		if (outcome.selected().isEmpty()) {
-			return ResponseEntity.status(HttpStatus.CONFLICT).body(outcome(outcome));
+			return ResponseEntity.status(HttpStatus.CONFLICT).body(forecasts.outcome(outcome));
 		}
-		return ResponseEntity.ok(outcome(outcome));
+		return ResponseEntity.ok(forecasts.outcome(outcome));
 	}
 
 	/**
@@ -107,18 +110,40 @@ class TerminalController {
 						body.filter().to(), null, null, null)
 					.filter();
 		boolean dryRun = !Boolean.FALSE.equals(body.dryRun());
-		return outcome(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
-				principal.getName()));
+		Forecasts forecasts = new Forecasts(this.forecaster);
+		return forecasts.outcome(this.replays.replay(new ReplayService.Selection(body.eventIds(), filter), dryRun,
+				principal.getName(), forecasts::verdict));
 	}
 
 	/**
 	 * A dry run's answer carries, per selected record, what the consumer would do with it now (issue 21): advisory,
 	 * asked of the ledger at this moment; a real replay carries none (it is done, the records' fate is the consumer's).
+	 * One ledger question per record and request: the verdict the timeline's REPLAY fact names is the one answered.
 	 */
-	private Outcome outcome(ReplayService.ReplayOutcome outcome) {
-		List<Forecast> forecasts = outcome.dryRun()
-				? outcome.selected().stream().map(r -> Forecast.of(r, this.forecaster.forecast(r))).toList() : List.of();
-		return Outcome.of(outcome, forecasts);
+	private static final class Forecasts {
+
+		private final ReplayForecaster forecaster;
+
+		private final Map<String, ReplayForecast> asked = new ConcurrentHashMap<>();
+
+		Forecasts(ReplayForecaster forecaster) {
+			this.forecaster = forecaster;
+		}
+
+		String verdict(TerminalRecord record) {
+			return forecast(record).verdict().name();
+		}
+
+		private ReplayForecast forecast(TerminalRecord record) {
+			return this.asked.computeIfAbsent(record.eventId(), (id) -> this.forecaster.forecast(record));
+		}
+
+		Outcome outcome(ReplayService.ReplayOutcome outcome) {
+			List<Forecast> forecasts = outcome.dryRun()
+					? outcome.selected().stream().map(r -> Forecast.of(r, forecast(r))).toList() : List.of();
+			return Outcome.of(outcome, forecasts);
+		}
+
 	}
 
 	@PostMapping(path = "/terminal/{eventId}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -27,6 +27,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import static io.payonce.dlt.config.HeaderValues.bytes;
+import static io.payonce.dlt.config.HeaderValues.numberOr;
+import static io.payonce.dlt.config.HeaderValues.text;
+
 /**
  * Holds each record of {@code pay.success.retry} until its backoff is due, then forwards it to the
  * {@code pay.success} sink with attempt + 1; a record whose attempt was the last goes to the terminal sink
@@ -175,31 +179,9 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 		headers.add(name, value.getBytes(StandardCharsets.UTF_8));
 	}
 
-	static byte[] bytes(Headers headers, String name) {
-		Header header = headers.lastHeader(name);
-		return (header == null) ? null : header.value();
-	}
-
-	static String text(Headers headers, String name) {
-		byte[] value = bytes(headers, name);
-		return (value == null) ? null : new String(value, StandardCharsets.UTF_8);
-	}
-
 	private static String textOr(Headers headers, String name, String fallback) {
 		String value = text(headers, name);
 		return (value == null || value.isBlank()) ? fallback : value;
-	}
-
-	static long numberOr(String text, long fallback) {
-		if (text == null) {
-			return fallback;
-		}
-		try {
-			return Long.parseLong(text.trim());
-		}
-		catch (NumberFormatException ex) {
-			return fallback;
-		}
 	}
 
 	private static Instant instantOr(String text, Instant fallback) {

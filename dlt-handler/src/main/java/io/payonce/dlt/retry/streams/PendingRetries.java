@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.payonce.contract.PayonceHeaders;
+import io.payonce.dlt.config.HeaderValues;
 import io.payonce.dlt.retry.FailureEntry;
 import io.payonce.dlt.retry.FailureHistory;
 import io.payonce.dlt.retry.PendingRetry;
@@ -94,12 +95,12 @@ public final class PendingRetries {
 	/** The failure recorded last (the one that put the record on its current rung) describes the wait. */
 	static PendingRetry toRetry(PendingKey key, PendingRecord pending) {
 		Headers headers = pending.kafkaHeaders();
-		Optional<FailureEntry> last = Optional.ofNullable(BackoffProcessor.bytes(headers, PayonceHeaders.FAILURE_HISTORY))
+		Optional<FailureEntry> last = Optional.ofNullable(HeaderValues.bytes(headers, PayonceHeaders.FAILURE_HISTORY))
 			.map(FailureHistoryJson::decode)
 			.map(FailureHistory::entries)
 			.filter((entries) -> !entries.isEmpty())
 			.map((entries) -> entries.get(entries.size() - 1));
-		long nextAttempt = BackoffProcessor.numberOr(BackoffProcessor.text(headers, PayonceHeaders.ATTEMPT), 0);
+		long nextAttempt = HeaderValues.numberOr(HeaderValues.text(headers, PayonceHeaders.ATTEMPT), 0);
 		return new PendingRetry(pending.key(), key.eventId(),
 				last.map(FailureEntry::attempt).orElse((int) Math.max(nextAttempt - 1, 0)),
 				last.map(FailureEntry::reason).orElse(null), last.map(FailureEntry::errorMessage).orElse(null),

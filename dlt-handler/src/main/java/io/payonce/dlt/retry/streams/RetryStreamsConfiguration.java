@@ -2,16 +2,14 @@ package io.payonce.dlt.retry.streams;
 
 import java.util.Properties;
 
+import io.payonce.dlt.config.ManagedStreams;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.HostInfo;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -59,61 +57,20 @@ class RetryStreamsConfiguration {
 	}
 
 	@Bean
-	RetryStreams retryStreams(Properties retryStreamsConfig, RetryProperties retry) {
-		return new RetryStreams(
+	ManagedStreams retryStreams(Properties retryStreamsConfig, RetryProperties retry) {
+		return new ManagedStreams(
 				new KafkaStreams(RetryTopology.build(retry.schedule(), retry.punctuateInterval()), retryStreamsConfig));
 	}
 
 	@Bean
-	PendingRetries pendingRetries(RetryStreams retryStreams, HostInfo retryStreamsAdvertisedInstance) {
-		return new PendingRetries(retryStreams.streams, retryStreamsAdvertisedInstance);
+	PendingRetries pendingRetries(ManagedStreams retryStreams, HostInfo retryStreamsAdvertisedInstance) {
+		return new PendingRetries(retryStreams.streams(), retryStreamsAdvertisedInstance);
 	}
 
 	/** DOWN unless the stream threads run (or rebalance): a dead ladder releases nothing. */
 	@Bean
-	HealthIndicator retryStreamsHealth(RetryStreams retryStreams) {
-		return () -> {
-			KafkaStreams.State state = retryStreams.state();
-			Health.Builder health = (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING)
-					? Health.up() : Health.down();
-			return health.withDetail("state", state.name()).build();
-		};
-	}
-
-	/** Lifecycle wrapper; a dying stream thread is replaced, the store is restored from its changelog. */
-	static final class RetryStreams implements SmartLifecycle {
-
-		private final KafkaStreams streams;
-
-		private volatile boolean running;
-
-		RetryStreams(KafkaStreams streams) {
-			this.streams = streams;
-		}
-
-		@Override
-		public void start() {
-			this.streams.setUncaughtExceptionHandler(
-					ex -> StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD);
-			this.streams.start();
-			this.running = true;
-		}
-
-		@Override
-		public void stop() {
-			this.streams.close(java.time.Duration.ofSeconds(30));
-			this.running = false;
-		}
-
-		@Override
-		public boolean isRunning() {
-			return this.running;
-		}
-
-		KafkaStreams.State state() {
-			return this.streams.state();
-		}
-
+	HealthIndicator retryStreamsHealth(ManagedStreams retryStreams) {
+		return retryStreams.health();
 	}
 
 }
