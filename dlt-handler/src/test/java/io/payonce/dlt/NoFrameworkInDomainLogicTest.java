@@ -24,7 +24,7 @@ class NoFrameworkInDomainLogicTest {
 	void domainPackagesKnowNoFramework() {
 		ArchRule rule = noClasses().that()
 			.resideInAnyPackage("io.payonce.dlt.retry", "io.payonce.dlt.terminal", "io.payonce.dlt.alert",
-					"io.payonce.dlt.refund", "io.payonce.dlt.forecast")
+					"io.payonce.dlt.refund", "io.payonce.dlt.forecast", "io.payonce.dlt.overview")
 			.or()
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
 			.or()
