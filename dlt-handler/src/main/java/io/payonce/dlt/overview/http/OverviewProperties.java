@@ -43,9 +43,10 @@ public record OverviewProperties(Duration interval, Duration window, Duration ti
 
 	/**
 	 * Each service's {@code /actuator/prometheus} on its management port; comma-separated in an environment variable.
-	 * Every URL is one instance, or, when its host names several addresses (a Kubernetes headless Service, a compose
-	 * service with replicas), one instance per address, resolved again every round. An empty list leaves the service
-	 * out of the screen (its lines say so).
+	 * Every URL is one instance; a URL written {@code dns+http://host:port/actuator/prometheus} is one instance per
+	 * address of its host, resolved again every round (a Kubernetes headless Service, compose replicas). Never give
+	 * a load-balancing name as a plain URL: each round would read a different instance. An empty list leaves the
+	 * service out of the screen (its lines say so).
 	 *
 	 * @param gateway [PAYONCE_DLT_OVERVIEW_TARGETS_GATEWAY, default http://localhost:9081/actuator/prometheus]
 	 * @param relay [PAYONCE_DLT_OVERVIEW_TARGETS_RELAY, default http://localhost:9082/actuator/prometheus]

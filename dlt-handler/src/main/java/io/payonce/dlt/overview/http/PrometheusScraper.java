@@ -1,5 +1,6 @@
 package io.payonce.dlt.overview.http;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -22,9 +23,9 @@ import io.payonce.dlt.overview.ServiceName;
 import io.payonce.dlt.overview.Target;
 
 /**
- * One scrape round: every configured URL's host is resolved (several addresses: one instance each, so a headless
- * Service's pods are summed, never sampled one at random), then all instances are read at once, each within the
- * timeout. Whatever goes wrong with one instance becomes its {@link Scrape.Failed} with one readable line; the
+ * One scrape round: every configured URL is one instance, or, written {@code dns+http://…}, one per address of its
+ * host (so a headless Service's pods are summed, never one sampled at random behind a load-balancing name); then all
+ * instances are read at once, each within the timeout. Whatever goes wrong with one instance becomes its {@link Scrape.Failed} with one readable line; the
  * round itself never fails.
  */
 public final class PrometheusScraper {
@@ -64,21 +65,38 @@ public final class PrometheusScraper {
 		return round;
 	}
 
-	/** The URL as is when its host is one address; one URL per address (IP literal) when it names several. */
+	/** A target URL written {@code dns+http://host:port/path}: one instance per address of its host. */
+	static final String EVERY_ADDRESS = "dns+";
+
+	/**
+	 * The instances behind one configured URL. A plain URL is one instance, whatever its host resolves to
+	 * ({@code localhost} may be 127.0.0.1 and ::1, one process, which must not count twice). A {@code dns+} URL is
+	 * one instance per address of its host, resolved again every round (a Kubernetes headless Service lists its
+	 * ready pods); its IPv4 addresses only when it has any, so a dual-stack pod is not counted once per family.
+	 */
 	static List<URI> instances(URI url) throws UnknownHostException {
-		InetAddress[] addresses = InetAddress.getAllByName(url.getHost());
-		if (addresses.length <= 1) {
+		String text = url.toString();
+		if (!text.startsWith(EVERY_ADDRESS)) {
 			return List.of(url);
+		}
+		URI plain = URI.create(text.substring(EVERY_ADDRESS.length()));
+		InetAddress[] addresses = InetAddress.getAllByName(plain.getHost());
+		boolean anyV4 = false;
+		for (InetAddress address : addresses) {
+			anyV4 |= address instanceof Inet4Address;
 		}
 		List<URI> each = new ArrayList<>();
 		for (InetAddress address : addresses) {
+			if (anyV4 && !(address instanceof Inet4Address)) {
+				continue;
+			}
 			String host = address.getHostAddress();
 			try {
-				each.add(new URI(url.getScheme(), url.getUserInfo(), host.contains(":") ? "[" + host + "]" : host,
-						url.getPort(), url.getPath(), url.getQuery(), null));
+				each.add(new URI(plain.getScheme(), plain.getUserInfo(), host, plain.getPort(), plain.getPath(),
+						plain.getQuery(), null));
 			}
 			catch (URISyntaxException ex) {
-				throw new IllegalStateException("cannot rebuild " + url + " for " + host, ex);
+				throw new IllegalStateException("cannot rebuild " + plain + " for " + host, ex);
 			}
 		}
 		return each;
