@@ -131,6 +131,20 @@ class OverviewScreenIT {
 			assertThat(service(overview, service).get("up").asBoolean()).as(service).isTrue();
 		}
 
+		// when a payment finds too little money, it waits on the first rung of the ladder (local profile: 5 s)
+		SeededPayment poor = PaymentFixture.seedPayableOrder(pipeline.ledger(), PaymentFixture.aCallback(),
+				BigDecimal.ZERO);
+		assertThat(pipeline.callbacks().send(poor.callback()).body()).contains("ACCEPTED");
+
+		// then the retry backlog shows it on tier 1, from the handler's own gauge
+		await().atMost(TIMEOUT)
+			.pollInterval(Duration.ofMillis(500))
+			.untilAsserted(() -> assertThat(max(line(overview(), "retry-backlog", "tier 1"))).isEqualTo(1.0));
+		// (topped up, a later retry deducts it: nothing of this test is left in the ladder or the terminal topic)
+		pipeline.ledger().openAccount(poor.callback().userId(), new BigDecimal("1000.00"), poor.callback().currency());
+		await().atMost(TIMEOUT)
+			.untilAsserted(() -> assertThat(pipeline.ledger().orderStatus(poor.orderNo())).contains("PAID"));
+
 		// and the reconciliation, not running, is named with its error; its chart has no value, not a zero
 		JsonNode reconciliation = service(overview, "reconciliation");
 		assertThat(reconciliation.get("up").asBoolean()).isFalse();
