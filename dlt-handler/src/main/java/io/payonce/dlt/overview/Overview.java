@@ -19,7 +19,8 @@ import io.payonce.dlt.overview.OverviewSnapshot.TargetView;
  * overwritten. It is a view of the services' own metrics, nothing more: lost on restart (the services keep
  * counting; the next hour fills again), and each console instance keeps its own (they scrape the same targets).
  * <p>
- * Invariants: a value is only what the services reported. A service that could not be read adds nothing (its
+ * Invariants: a value is only what the services reported (a counter a service that answered has not created yet
+ * counts 0: Micrometer creates it on its first increment). A service that could not be read adds nothing (its
  * line's value is null, or the sum of the instances that could be read, with the failure named in
  * {@link OverviewSnapshot#services()}); a counter's first sample gives no rate (a rate needs two); a counter that
  * went down restarted ({@link CounterRate}). Thread-safe: one scheduler records, any request reads.
@@ -94,7 +95,13 @@ public final class Overview {
 				}
 				Double reading = line.read(((Scrape.Read) scrape).samples());
 				if (reading == null) {
-					continue;
+					if (line.kind() == Line.Kind.GAUGE) {
+						continue;
+					}
+					// Micrometer creates a counter (a tag combination) on its first increment: a service that answered
+					// without it has counted nothing of it yet. Reading 0 keeps that first increment in the next rate,
+					// where "no reading" would lose it (the gateway's first duplicate, the first callback).
+					reading = 0.0;
 				}
 				withMetric++;
 				Double instanceValue = (line.kind() == Line.Kind.GAUGE) ? reading : rate(target, i, at, reading);

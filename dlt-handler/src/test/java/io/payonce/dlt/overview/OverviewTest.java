@@ -105,6 +105,21 @@ class OverviewTest {
 	}
 
 	@Test
+	void aCounterCreatedOnItsFirstIncrementCountsThatIncrement() {
+		Overview overview = overview(Duration.ofHours(1));
+		// given a consumer that has deducted nothing yet: Micrometer has not created the counter
+		overview.record(T0, round(CONSUMER_A, Scrape.read(List.of(new MetricSample("jvm_threads_live_threads", Map.of(),
+				30)))));
+
+		// when its first deduction creates the counter at 1
+		overview.record(T0.plus(EVERY), round(CONSUMER_A, deliveries(1, 0)));
+
+		// then that deduction is in the rate, and the first sample (nothing counted) is a known 0 only once there is a
+		// second to compare it with
+		assertThat(line(overview.snapshot(), "deductions").values()).containsExactly(null, 0.1);
+	}
+
+	@Test
 	void aGaugeEveryInstanceReportsWholeIsTakenOnceNotSummed() {
 		Overview overview = overview(Duration.ofHours(1));
 

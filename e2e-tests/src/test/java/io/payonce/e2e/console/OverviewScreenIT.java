@@ -24,7 +24,10 @@ import io.payonce.infra.LocalStack;
 import io.payonce.infra.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebElement;
@@ -43,6 +46,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * unreachable and draw nothing for it. A payment and its repeated callback go through, and the overview shows them
  * as the services counted them: callbacks, a deduction, a duplicate absorbed at the gateway.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OverviewScreenIT {
 
 	private static final Duration SAMPLED_EVERY = Duration.ofSeconds(1);
@@ -103,6 +107,7 @@ class OverviewScreenIT {
 	}
 
 	@Test
+	@Order(1)
 	void theOverviewShowsWhatTheRunningServicesCountedAndNamesTheOneThatIsNotRunning() throws Exception {
 		// given a payment deducted and its callback repeated
 		SeededPayment payment = PaymentFixture.seedPayableOrder(pipeline.ledger(), PaymentFixture.aCallback(),
@@ -156,6 +161,7 @@ class OverviewScreenIT {
 	}
 
 	@Test
+	@Order(2) // after the first, so that the screenshot shows its payments
 	void theScreenDrawsEveryChartAndNamesTheServiceItCannotRead() {
 		assumeTrue(HeadlessChromium.missing().isEmpty(), () -> HeadlessChromium.missing().orElse(""));
 		// given a payment, so that the charts have something to draw
@@ -165,7 +171,7 @@ class OverviewScreenIT {
 
 		try (HeadlessChromium chromium = HeadlessChromium.start()) {
 			ChromeDriver browser = chromium.driver();
-			browser.manage().window().setSize(new Dimension(1520, 1250));
+			browser.manage().window().setSize(new Dimension(1560, 1560));
 			// when an operator (viewer) opens the overview
 			chromium.openConsole(console.baseUrl(), "viewer", "viewer-local", "/overview.html");
 
