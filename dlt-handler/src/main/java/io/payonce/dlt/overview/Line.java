@@ -45,6 +45,16 @@ public record Line(String label, ServiceName service, String metric, Map<String,
 		return found ? sum : null;
 	}
 
+	/** Whether one instance's exposition has any series of this line, a NaN one too (a gauge not known yet). */
+	boolean exportedBy(List<MetricSample> exposition) {
+		for (MetricSample sample : exposition) {
+			if (sample.name().equals(this.metric) && sample.hasLabels(this.labels)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	public enum Kind {
 
 		/** A monotonic counter: shown as its increase per second between two samples (a drop is a restart). */

@@ -81,6 +81,7 @@ public final class Overview {
 			Double value = null;
 			int unreachable = 0;
 			int withMetric = 0;
+			int unknown = 0;
 			int instances = 0;
 			for (Map.Entry<Target, Scrape> entry : scrapes.entrySet()) {
 				Target target = entry.getKey();
@@ -93,9 +94,12 @@ public final class Overview {
 					unreachable++;
 					continue;
 				}
-				Double reading = line.read(((Scrape.Read) scrape).samples());
+				List<MetricSample> samples = ((Scrape.Read) scrape).samples();
+				Double reading = line.read(samples);
 				if (reading == null) {
 					if (line.kind() == Line.Kind.GAUGE) {
+						// NaN: the service says it does not know yet (a store being restored, a topic not read to its end)
+						unknown += line.exportedBy(samples) ? 1 : 0;
 						continue;
 					}
 					// Micrometer creates a counter (a tag combination) on its first increment: a service that answered
@@ -111,7 +115,7 @@ public final class Overview {
 			}
 			this.values[i][slot] = (value == null) ? Double.NaN : value;
 			this.noData[i] = (value != null) ? null
-					: why(line, instances, unreachable, withMetric);
+					: why(line, instances, unreachable, withMetric, unknown);
 		}
 		Map<Target, TargetView> views = new LinkedHashMap<>();
 		scrapes.forEach((target, scrape) -> {
@@ -129,13 +133,16 @@ public final class Overview {
 		this.size = Math.min(this.size + 1, this.capacity);
 	}
 
-	private String why(Line line, int instances, int unreachable, int withMetric) {
+	private String why(Line line, int instances, int unreachable, int withMetric, int unknown) {
 		String service = line.service().displayName();
 		if (instances == 0 && !this.configured.contains(line.service())) {
 			return "no target configured for " + service;
 		}
 		if (instances == 0 || unreachable == instances) {
 			return service + " unreachable";
+		}
+		if (withMetric == 0 && unknown > 0) {
+			return service + " does not know " + line.metric() + " yet (NaN)";
 		}
 		if (withMetric == 0) {
 			return service + " exports no " + line.metric();

@@ -177,6 +177,21 @@ class OverviewTest {
 	}
 
 	@Test
+	void aGaugeTheServiceDoesNotKnowYetIsNoDataSayingSo() {
+		Overview overview = overview(Duration.ofHours(1));
+
+		// given the reconciliation has not read its findings topic to the end yet: NaN, as its gauge says
+		overview.record(T0, round(new Target(ServiceName.RECONCILIATION, URI.create("http://r:9085/p")),
+				Scrape.read(List.of(new MetricSample("payonce_reconciliation_findings_open", Map.of("kind", "MISSING"),
+						Double.NaN)))));
+
+		LineView findings = line(overview.snapshot(), "findings");
+		assertThat(findings.values()).containsExactly((Double) null);
+		assertThat(findings.noData())
+			.isEqualTo("reconciliation does not know payonce_reconciliation_findings_open yet (NaN)");
+	}
+
+	@Test
 	void onlyTheWindowIsKeptTheOldestSampleGoingFirst() {
 		// given a window of three intervals: four samples (both ends)
 		Overview overview = overview(EVERY.multipliedBy(3));
