@@ -51,8 +51,10 @@ function draw(chart, times) {
     section.append(title, missing);
     document.getElementById('charts').appendChild(section);
     const plot = new uPlot({
-      width: 460,
-      height: 200,
+      width: 430,
+      height: 190,
+      // the legend names the lines; values show on hover only where the cursor is (no "--" columns)
+      legend: { live: false },
       scales: { x: { time: true } },
       series: [{}, ...chart.lines.map((line, i) => ({
         label: line.label, stroke: palette[i % palette.length], width: 1.5, spanGaps: false,
