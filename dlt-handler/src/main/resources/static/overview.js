@@ -53,7 +53,7 @@ function draw(chart, times) {
     const plot = new uPlot({
       width: 430,
       height: 190,
-      // the legend names the lines; values show on hover only where the cursor is (no "--" columns)
+      // the legend names the lines, without the columns of live values
       legend: { live: false },
       scales: { x: { time: true } },
       series: [{}, ...chart.lines.map((line, i) => ({
