@@ -67,8 +67,18 @@ public record OverviewProperties(Duration interval, Duration window, Duration ti
 		}
 
 		private static List<URI> orLocal(List<URI> urls, int managementPort) {
-			return (urls == null) ? List.of(URI.create("http://localhost:" + managementPort + "/actuator/prometheus"))
-					: List.copyOf(urls);
+			if (urls == null) {
+				return List.of(URI.create("http://localhost:" + managementPort + "/actuator/prometheus"));
+			}
+			for (URI url : urls) {
+				// refuse to start on a target that could never be read, rather than fail every round
+				String scheme = String.valueOf(url.getScheme());
+				if (!List.of("http", "https", "dns+http", "dns+https").contains(scheme) || url.getHost() == null) {
+					throw new IllegalArgumentException("payonce.dlt.overview.targets: " + url
+							+ " is no http(s)://host[:port]/path or dns+http(s)://host[:port]/path URL");
+				}
+			}
+			return List.copyOf(urls);
 		}
 
 		public Map<ServiceName, List<URI>> byService() {
