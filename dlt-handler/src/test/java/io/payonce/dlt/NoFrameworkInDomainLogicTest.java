@@ -10,7 +10,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * The retry schedule, the terminal index, the alert rules, the replay rules and the duplicate-payment index
- * and refund rules and the replay forecast are plain Java: no Spring,
+ * and refund rules, the replay forecast and the overview's metric rules are plain Java: no Spring,
  * no Kafka, no Jackson. Adapters live in the {@code streams}, {@code kafka}, {@code infra},
  * {@code web} sub-packages.
  */
@@ -24,7 +24,7 @@ class NoFrameworkInDomainLogicTest {
 	void domainPackagesKnowNoFramework() {
 		ArchRule rule = noClasses().that()
 			.resideInAnyPackage("io.payonce.dlt.retry", "io.payonce.dlt.terminal", "io.payonce.dlt.alert",
-					"io.payonce.dlt.refund", "io.payonce.dlt.forecast")
+					"io.payonce.dlt.refund", "io.payonce.dlt.forecast", "io.payonce.dlt.overview")
 			.or()
 			.haveFullyQualifiedName("io.payonce.dlt.console.ReplayService")
 			.or()

@@ -1,8 +1,11 @@
 package io.payonce.dlt.retry.streams;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.dlt.config.HeaderValues;
@@ -50,16 +53,22 @@ public final class PendingRetries {
 	 */
 	public List<PendingRetry> local(PendingRetryQuery query) {
 		List<PendingRetry> found = new ArrayList<>();
+		eachLocal((retry) -> {
+			if (query.matches(retry)) {
+				found.add(retry);
+			}
+		});
+		return query.answer(found);
+	}
+
+	private void eachLocal(Consumer<PendingRetry> action) {
 		try {
 			ReadOnlyKeyValueStore<Bytes, byte[]> store = this.streams.store(StoreQueryParameters
 				.fromNameAndType(RetryTopology.PENDING_STORE, QueryableStoreTypes.<Bytes, byte[]>keyValueStore()));
 			try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
 				while (all.hasNext()) {
 					KeyValue<Bytes, byte[]> entry = all.next();
-					PendingRetry retry = toRetry(PendingKey.decode(entry.key), PendingRecord.fromBytes(entry.value));
-					if (query.matches(retry)) {
-						found.add(retry);
-					}
+					action.accept(toRetry(PendingKey.decode(entry.key), PendingRecord.fromBytes(entry.value)));
 				}
 			}
 		}
@@ -67,7 +76,17 @@ public final class PendingRetries {
 			throw new NotQueryableException("the retry ladder's store is not queryable now (" + this.streams.state()
 					+ "): " + ex.getMessage(), ex);
 		}
-		return query.answer(found);
+	}
+
+	/**
+	 * How many retries of the partitions this instance runs now wait on each rung: key = the attempt that failed
+	 * (tier n holds the payments waiting for retry n). Summed over the instances, it is the whole ladder.
+	 * @throws NotQueryableException while the group rebalances or the ladder is not running
+	 */
+	public Map<Integer, Long> localCountByTier() {
+		Map<Integer, Long> counts = new HashMap<>();
+		eachLocal((retry) -> counts.merge(retry.attempt(), 1L, Long::sum));
+		return counts;
 	}
 
 	/**

@@ -1,7 +1,9 @@
 package io.payonce.dlt.retry.streams;
 
+import java.time.Clock;
 import java.util.Properties;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.dlt.config.ManagedStreams;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
@@ -65,6 +67,12 @@ class RetryStreamsConfiguration {
 	@Bean
 	PendingRetries pendingRetries(ManagedStreams retryStreams, HostInfo retryStreamsAdvertisedInstance) {
 		return new PendingRetries(retryStreams.streams(), retryStreamsAdvertisedInstance);
+	}
+
+	@Bean
+	PendingRetryGauges pendingRetryGauges(PendingRetries pendingRetries, Clock clock, MeterRegistry registry,
+			RetryProperties retry) {
+		return new PendingRetryGauges(pendingRetries, clock, registry, retry.maxRetries());
 	}
 
 	/** DOWN unless the stream threads run (or rebalance): a dead ladder releases nothing. */
