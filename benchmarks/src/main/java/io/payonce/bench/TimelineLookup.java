@@ -88,7 +88,9 @@ public final class TimelineLookup {
 					env.put("PAYONCE_DLT_STREAMS_STATE_DIR", serviceDir.resolve("state-" + n).toString());
 					env.put("PAYONCE_DLT_STREAMS_ADVERTISED_HOST", "127.0.0.1");
 					env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
-					handlers.add(ServiceProcess.launch("dlt-handler", jar, ServiceProcess.freePort(), env, serviceDir,
+					// a folder each: the launch copies the jar and writes its log there
+					handlers.add(ServiceProcess.launch("dlt-handler", jar, ServiceProcess.freePort(), env,
+							Files.createDirectories(serviceDir.resolve("handler-" + n)),
 							List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC")));
 				}
 				for (ServiceProcess handler : handlers) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -169,6 +170,8 @@ class TimelinePageInBrowserIT {
 			assertThat(browser.findElement(By.id("timeline-traces")).getText()).contains(traceId);
 			// and where the payment is now
 			assertThat(browser.findElement(By.id("timeline-now")).getText()).startsWith("Now: deducted since ");
+			// the whole page in the README's picture
+			browser.manage().window().setSize(new Dimension(1500, 1100));
 			chromium.screenshot(SCREENSHOT);
 
 			// when the viewer searches for an order nobody reported, the page says so and shows no steps
