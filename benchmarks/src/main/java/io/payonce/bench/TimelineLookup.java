@@ -103,7 +103,8 @@ public final class TimelineLookup {
 				// and ORDERS orders' facts on the topics: callback, relay, delivery, retry, release, deduction
 				long seeding = System.nanoTime();
 				List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-				Instant t0 = Instant.now().minusSeconds(3600);
+				// ten minutes ago: the retry records wait an hour from then, so the ladder releases none during the run
+				Instant t0 = Instant.now().minusSeconds(600);
 				for (int i = 0; i < ORDERS; i++) {
 					records.addAll(factsOf(orderNo(i), t0.plusMillis(i)));
 				}
