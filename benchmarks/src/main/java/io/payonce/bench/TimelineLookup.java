@@ -56,6 +56,9 @@ public final class TimelineLookup {
 
 	private static final String APPLICATION_ID = "payonce-dlt-handler";
 
+	private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
+		.build();
+
 	private TimelineLookup() {
 	}
 
@@ -88,7 +91,9 @@ public final class TimelineLookup {
 					env.put("PAYONCE_DLT_STREAMS_STATE_DIR", serviceDir.resolve("state-" + n).toString());
 					env.put("PAYONCE_DLT_STREAMS_ADVERTISED_HOST", "127.0.0.1");
 					env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
-					handlers.add(ServiceProcess.launch("dlt-handler", jar, ServiceProcess.freePort(), env, serviceDir,
+					// a folder each: the launch copies the jar and writes its log there
+					handlers.add(ServiceProcess.launch("dlt-handler", jar, ServiceProcess.freePort(), env,
+							Files.createDirectories(serviceDir.resolve("handler-" + n)),
 							List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC")));
 				}
 				for (ServiceProcess handler : handlers) {
@@ -98,7 +103,8 @@ public final class TimelineLookup {
 				// and ORDERS orders' facts on the topics: callback, relay, delivery, retry, release, deduction
 				long seeding = System.nanoTime();
 				List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-				Instant t0 = Instant.now().minusSeconds(3600);
+				// ten minutes ago: the retry records wait an hour from then, so the ladder releases none during the run
+				Instant t0 = Instant.now().minusSeconds(600);
 				for (int i = 0; i < ORDERS; i++) {
 					records.addAll(factsOf(orderNo(i), t0.plusMillis(i)));
 				}
@@ -128,8 +134,11 @@ public final class TimelineLookup {
 				for (int i = 0; i < LOOKUPS; i++) {
 					ServiceProcess asked = handlers.get(i % 2);
 					Answer answer = lookup(http, asked, orderNo(random.nextInt(ORDERS)));
-					if (answer.status != 200 || !answer.body.contains("\"DEDUCTED\"") || countSteps(answer.body) != 6) {
-						wrong++;
+					String problem = check(answer);
+					if (problem != null) {
+						if (wrong++ < 3) {
+							log.println("wrong answer from " + asked.port() + ": " + problem);
+						}
 						continue;
 					}
 					boolean self = answer.body.contains("\"servedBy\":\"127.0.0.1:" + asked.port() + "\"");
@@ -283,12 +292,16 @@ public final class TimelineLookup {
 		return new Answer(response.statusCode(), response.body(), System.nanoTime() - start);
 	}
 
-	private static int countSteps(String body) {
-		int steps = 0;
-		for (int at = body.indexOf("\"step\":"); at >= 0; at = body.indexOf("\"step\":", at + 1)) {
-			steps++;
+	/** Why an answer is not the order's timeline (200, six steps, the last the deduction), or {@code null}. */
+	private static String check(Answer answer) {
+		if (answer.status != 200) {
+			return answer.status + " " + answer.body;
 		}
-		return steps;
+		tools.jackson.databind.JsonNode steps = JSON.readTree(answer.body).get("steps");
+		if (steps == null || steps.size() != 6 || !"DEDUCTED".equals(steps.get(5).get("step").asString())) {
+			return "not the six steps ending with the deduction: " + answer.body;
+		}
+		return null;
 	}
 
 	private static void row(StringBuilder table, String name, List<Long> nanos) {

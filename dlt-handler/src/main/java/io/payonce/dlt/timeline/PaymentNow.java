@@ -11,7 +11,8 @@ import io.payonce.contract.TimelineFact;
 /**
  * Where a payment is now and since when, read from its timeline at an instant (the caller's injected clock).
  * <p>
- * The rules, in the order of the facts: the first fact puts the payment in flight; the ladder holding it puts it
+ * The rules, in the order of the facts: an accepted callback, the relay's record or a delivery puts the payment in
+ * flight (a callback the gateway did not accept, or any other first fact, leaves it only received); the ladder holding it puts it
  * in a retry tier (with its due time); the ladder releasing it, or an operator replaying it, puts it in flight again;
  * the terminal topic makes it terminal; a committed deduction makes it deducted, and from there only a reversal
  * changes where it is (a duplicate delivery, a conflict or a late retry after the deduction moves no money, so it
@@ -26,6 +27,8 @@ import io.payonce.contract.TimelineFact;
  */
 public record PaymentNow(State state, Instant since, Instant due, long forMillis, String text) {
 
+	private static final String ACCEPTED = "ACCEPTED";
+
 	private static final DateTimeFormatter CLOCK_TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
 	public PaymentNow {
@@ -36,6 +39,9 @@ public record PaymentNow(State state, Instant since, Instant due, long forMillis
 
 	/** Where a payment can be. */
 	public enum State {
+
+		/** Facts exist, but no callback was accepted yet (for example the gateway answered 503: the platform retries). */
+		RECEIVED,
 
 		/** Accepted (or released, or replayed) and not deducted yet: on its way to the consumer. */
 		IN_FLIGHT,
@@ -98,8 +104,25 @@ public record PaymentNow(State state, Instant since, Instant due, long forMillis
 				}
 				return inFlight(at, "replayed" + by(fact) + ", not yet deducted");
 			default:
-				return (current != null) ? current : inFlight(at, "accepted, not yet deducted");
+				return (current == null || current.state == State.RECEIVED) ? firstOf(current, fact)
+						: current;
 		}
+	}
+
+	/** Before anything was accepted: a callback the gateway accepted, or the pipeline acting on it, starts the flight. */
+	private static Place firstOf(Place current, TimelineFact fact) {
+		boolean accepted = (fact.step() == TimelineFact.Step.CALLBACK) ? ACCEPTED.equals(fact.decision())
+				: (fact.step() == TimelineFact.Step.RELAYED || fact.step() == TimelineFact.Step.DELIVERY);
+		if (accepted) {
+			return inFlight(fact.at(), "accepted, not yet deducted");
+		}
+		if (current != null) {
+			return current;
+		}
+		String what = (fact.step() == TimelineFact.Step.CALLBACK)
+				? "callback answered " + fact.decision() + ", nothing accepted yet"
+				: fact.step().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " recorded, nothing accepted yet";
+		return new Place(State.RECEIVED, fact.at(), null, what);
 	}
 
 	private static Place inFlight(Instant at, String what) {

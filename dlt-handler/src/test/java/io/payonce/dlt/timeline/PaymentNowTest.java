@@ -31,6 +31,20 @@ class PaymentNowTest {
 	}
 
 	@Test
+	void aCallbackTheGatewayDidNotAcceptLeavesThePaymentReceivedUntilOneIs() {
+		Timeline refused = timeline(aCallback(T0, "UNAVAILABLE"));
+
+		PaymentNow now = PaymentNow.of(refused, T0.plusSeconds(2));
+		assertThat(now.state()).isEqualTo(PaymentNow.State.RECEIVED);
+		assertThat(now.text()).isEqualTo("callback answered UNAVAILABLE, nothing accepted yet since 14:03:10 (2.0 s)");
+
+		// when the platform's retry is accepted, the payment is in flight from then
+		Timeline accepted = refused.with(aCallback(T0.plusSeconds(5), "ACCEPTED"), "pay.timeline-0", 99);
+		assertThat(PaymentNow.of(accepted, T0.plusSeconds(6)).state()).isEqualTo(PaymentNow.State.IN_FLIGHT);
+		assertThat(PaymentNow.of(accepted, T0.plusSeconds(6)).since()).isEqualTo(T0.plusSeconds(5));
+	}
+
+	@Test
 	void aHeldRetryIsInItsTierUntilDue() {
 		Timeline timeline = timeline(aCallback(T0.minusSeconds(40), "ACCEPTED"),
 				aFact(TimelineFact.Step.RETRY_HELD, "HELD", T0, Map.of(Services.TIER, "2", Services.REASON,

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -40,9 +41,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Issue 17: the timeline page in a real headless browser, for a real payment through the pipeline (gateway, relay,
- * consumer, dlt-handler as their own processes on the local stack): it failed for a low balance, waited in the
- * retry ladder, was released after a top-up and deducted. The page, opened from the console's link on the order,
- * lists those steps in order with the service that did each and the trace id, and says where the payment is now.
+ * consumer, dlt-handler as their own processes on the local stack): it fails for a low balance and waits in the
+ * retry ladder, where the console lists it with a link to its timeline, which says where it is; after a top-up it is
+ * released and deducted, and the timeline, looked up from the console's "Order timeline" search, lists those steps
+ * in order with the service that did each and the trace id, and says where the payment is now.
  * The screenshot is the README's ({@code docs/screenshots/timeline.png}). Skipped (never passed) without Chromium.
  */
 class TimelinePageInBrowserIT {
@@ -77,8 +79,9 @@ class TimelinePageInBrowserIT {
 		}
 		pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
 		ledger = pipeline.ledger();
-		// a rung long enough to see the payment wait in the ladder; a trail of its own (no other test's rate limit)
-		dltHandler = pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_RETRY_TIERS", "5s",
+		// a rung long enough to follow the waiting payment's link in the browser; a trail of its own (no other test's
+		// rate limit)
+		dltHandler = pipeline.launch("dlt-handler", Map.of("PAYONCE_DLT_RETRY_TIERS", "40s",
 				"PAYONCE_DLT_RETRY_PUNCTUATE_INTERVAL", "200ms", "PAYONCE_DLT_CONSOLE_AUDIT_TOPIC",
 				"e2e.timeline-browser.audit." + UUID.randomUUID()));
 	}
@@ -103,36 +106,58 @@ class TimelinePageInBrowserIT {
 		CallbackResponse accepted = pipeline.callbacks().send(payment.callback());
 		assertThat(accepted.status()).as("callback answer %s", accepted).isEqualTo(200);
 
-		// when the first delivery fails for the balance and the ladder holds it (its timeline says so), the user tops
-		// up, and the ladder's next attempt deducts
+		// when the first delivery fails for the balance and the ladder holds it (its timeline says so)
 		await().atMost(STEP_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions().untilAsserted(
 				() -> assertThat(steps(timeline(orderNo))).contains("RETRY_HELD dlt-handler HELD"));
-		ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
-		await().atMost(STEP_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions().untilAsserted(
-				() -> assertThat(timeline(orderNo).get("now").get("state").asString()).isEqualTo("DEDUCTED"));
-		assertThat(ledger.flows(orderNo)).hasSize(1);
 
 		try (HeadlessChromium chromium = HeadlessChromium.start()) {
 			ChromeDriver browser = chromium.driver();
-			// when a viewer opens the console on the order and follows its link to the timeline
+			// and a viewer opens the console on the order, where it waits among the pending retries, and follows the
+			// order's link
 			chromium.openConsole(dltHandler.baseUrl(), VIEWER, VIEWER_PASSWORD,
 					"/?orderNo=" + URLEncoder.encode(orderNo, StandardCharsets.UTF_8));
-			By link = By.cssSelector("td.order-no a");
+			By pendingLink = By.cssSelector("#pending-records td.order-no a");
+			await().atMost(PAGE_TIMEOUT).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+				browser.findElement(By.id("pending-refresh")).click(); // as an operator would after a 503
+				assertThat(browser.findElements(pendingLink)).singleElement()
+					.satisfies((link) -> assertThat(link.getText()).isEqualTo(orderNo));
+			});
+			browser.findElement(pendingLink).click();
+
+			// then the timeline page shows where the payment is: in the ladder's first tier, and why
+			await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
+				assertThat(browser.getCurrentUrl()).contains("timeline.html?orderNo=" + orderNo);
+				assertThat(browser.findElement(By.id("timeline-now")).getText())
+					.startsWith("Now: in retry tier 1 (INSUFFICIENT_BALANCE) since ");
+				assertThat(rows(browser)).containsSubsequence("RELAYED outbox-relay PUBLISHED",
+						"RETRY_HELD dlt-handler HELD");
+			});
+
+			// when the user tops up and the ladder's next attempt deducts
+			ledger.openAccount(payment.userId(), TOPPED_UP, payment.callback().currency());
+			await().atMost(STEP_TIMEOUT).pollInterval(Duration.ofMillis(500)).ignoreExceptions().untilAsserted(
+					() -> assertThat(timeline(orderNo).get("now").get("state").asString()).isEqualTo("DEDUCTED"));
+			assertThat(ledger.flows(orderNo)).hasSize(1);
+
+			// and the viewer goes back to the console and looks the order up from its "Order timeline" link
+			browser.findElement(By.cssSelector("nav.top a")).click();
 			await().atMost(PAGE_TIMEOUT).ignoreExceptions()
-				.untilAsserted(() -> assertThat(browser.findElements(link)).isNotEmpty());
-			WebElement orderLink = browser.findElements(link).get(0);
-			assertThat(orderLink.getText()).isEqualTo(orderNo);
-			orderLink.click();
+				.untilAsserted(() -> assertThat(browser.findElement(By.id("timeline-link")).isDisplayed()).isTrue());
+			browser.findElement(By.id("timeline-link")).click();
+			WebElement search = await().atMost(PAGE_TIMEOUT)
+				.ignoreExceptions()
+				.until(() -> browser.findElement(By.id("timeline-order")), WebElement::isDisplayed);
+			search.sendKeys(orderNo);
+			browser.findElement(By.id("timeline-show")).click();
 
 			// then the page shows the order's steps in order, each with the service that did it and its decision
 			await().atMost(PAGE_TIMEOUT).ignoreExceptions().untilAsserted(() -> {
-				assertThat(browser.getCurrentUrl()).contains("timeline.html?orderNo=" + orderNo);
 				assertThat(browser.findElement(By.id("timeline-order-no")).getText()).isEqualTo(orderNo);
-				assertThat(rows(browser)).isNotEmpty();
+				assertThat(rows(browser)).containsSubsequence("RELAYED outbox-relay PUBLISHED",
+						"RETRY_HELD dlt-handler HELD", "RETRY_RELEASED dlt-handler RELEASED",
+						"DEDUCTED deduct-consumer DEDUCTED");
 			});
-			List<String> shown = rows(browser);
-			assertThat(shown).containsSubsequence("RELAYED outbox-relay PUBLISHED", "RETRY_HELD dlt-handler HELD",
-					"RETRY_RELEASED dlt-handler RELEASED", "DEDUCTED deduct-consumer DEDUCTED");
+			assertThat(browser.getCurrentUrl()).contains("timeline.html?orderNo=" + orderNo);
 			WebElement held = browser.findElement(By.cssSelector("#timeline-steps tr.RETRY_HELD"));
 			assertThat(held.findElement(By.cssSelector("td.detail")).getText()).contains("reason=INSUFFICIENT_BALANCE")
 				.contains("tier=1");
@@ -145,10 +170,12 @@ class TimelinePageInBrowserIT {
 			assertThat(browser.findElement(By.id("timeline-traces")).getText()).contains(traceId);
 			// and where the payment is now
 			assertThat(browser.findElement(By.id("timeline-now")).getText()).startsWith("Now: deducted since ");
+			// the whole page in the README's picture
+			browser.manage().window().setSize(new Dimension(1500, 1100));
 			chromium.screenshot(SCREENSHOT);
 
 			// when the viewer searches for an order nobody reported, the page says so and shows no steps
-			WebElement search = browser.findElement(By.id("timeline-order"));
+			search = browser.findElement(By.id("timeline-order"));
 			search.clear();
 			search.sendKeys("ORD-nobody-" + UUID.randomUUID());
 			browser.findElement(By.id("timeline-show")).click();
