@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -11,8 +12,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.payonce.contract.PayonceHeaders;
@@ -31,6 +36,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -39,8 +46,9 @@ import static org.awaitility.Awaitility.await;
  * Issue 17, "one trace from callback to deduction", black box: the platform calls the gateway inside its trace
  * (W3C {@code traceparent}); the same trace id is on the gateway's log line for that callback, on the
  * {@code pay.success} record's header, on the consumer's log line for that delivery and on what the consumer
- * published for it ({@code pay.deducted}, or a retry record). The services run as their exec jars on the local
- * stack, the test reads their log files and the topics.
+ * published for it ({@code pay.deducted}, or a retry record), and on every step of the order's timeline
+ * ({@code GET /api/v1/timeline}: the callback, the relayed record, the delivery, the deduction). The services run as
+ * their exec jars on the local stack, the test reads their log files, the topics and the ops API.
  */
 class OneTraceFromCallbackToDeductionIT {
 
@@ -52,12 +60,19 @@ class OneTraceFromCallbackToDeductionIT {
 
 	private static TopicRecords topics;
 
+	private static ServiceProcess dltHandler;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	@BeforeAll
 	static void startPipeline() {
 		pipeline = Pipeline.start(LocalStack.shared(), "outbox-relay", "deduct-consumer", "producer-gateway");
 		ledger = pipeline.ledger();
+		// the console's timeline; an audit trail of its own (no other test's replays)
+		dltHandler = pipeline.launch("dlt-handler",
+				Map.of("PAYONCE_DLT_CONSOLE_AUDIT_TOPIC", "e2e.trace.audit." + UUID.randomUUID()));
 		topics = new TopicRecords(pipeline.stack().kafka().bootstrapServers(), Topic.PAY_SUCCESS, Topic.PAY_DEDUCTED,
 				Topic.PAY_SUCCESS_RETRY);
 	}
@@ -110,6 +125,17 @@ class OneTraceFromCallbackToDeductionIT {
 		TraceContext deducted = traceOf(awaitRecord(Topic.PAY_DEDUCTED, payment.orderNo()));
 		assertThat(deducted.traceId()).isEqualTo(traceId);
 		assertThat(deducted.spanId()).isEqualTo(deliverySpanId);
+
+		// and the order's timeline shows that trace id, on the callback, the relayed record, the delivery and the
+		// deduction: the operator starts from one id
+		JsonNode timeline = await().atMost(TIMEOUT).ignoreExceptions().until(() -> timeline(payment.orderNo()),
+				(view) -> stepsOf(view).containsAll(List.of("CALLBACK", "RELAYED", "DELIVERY", "DEDUCTED")));
+		List<String> traceIds = new ArrayList<>();
+		timeline.get("traceIds").forEach((id) -> traceIds.add(id.asString()));
+		assertThat(traceIds).containsExactly(traceId);
+		for (JsonNode step : timeline.get("steps")) {
+			assertThat(step.get("traceId").asString()).as("trace id of %s", step).isEqualTo(traceId);
+		}
 	}
 
 	@Test
@@ -172,6 +198,26 @@ class OneTraceFromCallbackToDeductionIT {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	private static JsonNode timeline(String orderNo) throws IOException, InterruptedException {
+		String viewer = "Basic "
+				+ Base64.getEncoder().encodeToString("viewer:viewer-local".getBytes(StandardCharsets.UTF_8));
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create(dltHandler.baseUrl() + "/api/v1/timeline?orderNo="
+						+ URLEncoder.encode(orderNo, StandardCharsets.UTF_8)))
+				.header("Authorization", viewer)
+				.timeout(Duration.ofSeconds(10))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).as("timeline: %s", response.body()).isEqualTo(200);
+		return JSON.readTree(response.body());
+	}
+
+	private static List<String> stepsOf(JsonNode timeline) {
+		List<String> steps = new ArrayList<>();
+		timeline.get("steps").forEach((step) -> steps.add(step.get("step").asString()));
+		return steps;
 	}
 
 	private static ConsumerRecord<String, byte[]> awaitRecord(Topic topic, String orderNo) {
