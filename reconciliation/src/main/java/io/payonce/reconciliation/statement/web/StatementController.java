@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.payonce.platform.Statement;
 import io.payonce.platform.statement.StatementCsv;
 import io.payonce.reconciliation.statement.ImportOutcome;
+import io.payonce.reconciliation.statement.StatementFetch;
 import io.payonce.reconciliation.statement.StatementFinding;
 import io.payonce.reconciliation.statement.StatementImport;
 import io.payonce.reconciliation.statement.StatementReport;
@@ -77,11 +78,11 @@ class StatementController {
 			return problem(HttpStatus.CONTENT_TOO_LARGE, "file", "is larger than " + this.maxBytes + " bytes");
 		}
 		Statement statement = StatementCsv.parse(statementDay, file);
-		List<Statement.LineError> header = statement.errors().stream().filter((e) -> e.number() == 1).toList();
-		if (!header.isEmpty() || (file.length == 0)) {
+		Optional<Statement.LineError> header = StatementFetch.notAStatement(statement);
+		if (header.isPresent() || (file.length == 0)) {
 			// not a statement at all: importing it would report every payment of the day as unknown
 			return problem(HttpStatus.BAD_REQUEST, "line 1",
-					header.isEmpty() ? "the file is empty" : header.get(0).toString() + ": not a statement, nothing imported");
+					header.isEmpty() ? "the file is empty" : header.get().toString() + ": not a statement, nothing imported");
 		}
 		ImportOutcome outcome = this.imports.importStatement(statement, operator.getName(), channel);
 		Map<String, Object> body = new LinkedHashMap<>();
