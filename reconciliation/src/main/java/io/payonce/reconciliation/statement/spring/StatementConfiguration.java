@@ -48,11 +48,15 @@ public class StatementConfiguration {
 	@Bean
 	JdbcStatementImports statementImports(JdbcTemplate jdbc, MeterRegistry meters, Clock clock) {
 		JdbcStatementImports imports = new JdbcStatementImports(jdbc);
+		registerLastImportedDayAge(imports, clock, meters);
+		return imports;
+	}
+
+	static void registerLastImportedDayAge(StatementImports imports, Clock clock, MeterRegistry meters) {
 		Gauge.builder(LAST_IMPORTED_DAY_AGE, () -> lastImportedDayAge(imports, clock))
 			.description("Seconds since the end of the newest UTC day whose statement was imported (NaN: none yet)")
 			.baseUnit("seconds")
 			.register(meters);
-		return imports;
 	}
 
 	@Bean
