@@ -34,13 +34,16 @@ class AlertRulesTest {
 	/**
 	 * Metrics of other services that the rules use; {@code CallbackMetricsTest} (producer-gateway),
 	 * {@code DeductionMetricsTest} (deduct-consumer), {@code RelayMetricsTest} (outbox-relay) and
-	 * {@code MeterFindingSinkTest} and {@code OpenFindingsGaugesTest} (reconciliation) check that their service exports
+	 * {@code MeterFindingSinkTest}, {@code OpenFindingsGaugesTest} and {@code StatementMetricsTest} (reconciliation) check
+	 * that their service exports
 	 * each.
 	 */
 	private static final Set<String> OTHER_SERVICES_METRICS = Set.of("payonce_gateway_duplicate_payments_total",
 			"payonce_gateway_callbacks_total", "payonce_consumer_deliveries_total", "payonce_consumer_degraded_total",
 			"payonce_relay_lag_seconds", "payonce_reconciliation_findings_total",
-			"payonce_reconciliation_findings_open_oldest_age_seconds");
+			"payonce_reconciliation_findings_open_oldest_age_seconds", "payonce_reconciliation_statement_findings_total",
+			"payonce_reconciliation_statement_unbalanced_total", "payonce_reconciliation_statement_line_errors_total",
+			"payonce_reconciliation_statement_last_imported_day_age_seconds");
 
 	@Test
 	void everyRuleHasANameAnExpressionASeverityAndASummary() throws IOException {
@@ -58,6 +61,9 @@ class AlertRulesTest {
 		assertThat(rules).extracting((rule) -> rule.get("alert"))
 			.contains("PayonceDuplicateRatioHigh", "PayonceRedisGuardDegraded", "PayonceRelayLagHigh",
 					"PayonceCallbackSignatureFailures", "PayonceReconciliationFinding", "PayonceFindingsOpen")
+			.contains("PayonceStatementUnknownPayment", "PayonceStatementMissingCallback",
+					"PayonceStatementAmountMismatch", "PayonceStatementUnbalanced", "PayonceStatementLineErrors",
+					"PayonceStatementNotImported")
 			.contains("PayonceDuplicatePayment", "PayonceDuplicatePaymentFoundByLedger", "PayonceDuplicatePaymentsOpen", "PayonceDuplicatePaymentOwedForADay");
 	}
 

@@ -1,10 +1,14 @@
 package io.payonce.reconciliation.statement;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -75,8 +79,15 @@ public final class StatementImport {
 
 	public ImportOutcome importStatement(Statement statement, String operator, String channel) {
 		Instant now = this.clock.instant();
-		Optional<ImportRecord> held = this.imports.claim(statement.sha256(), statement.day(), operator, channel, now,
+		String key = statement.sha256();
+		Optional<ImportRecord> held = this.imports.claim(key, statement.day(), operator, channel, now,
 				now.minus(this.staleAfter));
+		if (held.isPresent() && !held.get().day().equals(statement.day())) {
+			// the same bytes were another day's statement: a day without payments is the two header lines alone, the
+			// same file every such day. Its import is claimed under a key bound to its day, so each day is imported.
+			key = dayBoundKey(statement);
+			held = this.imports.claim(key, statement.day(), operator, channel, now, now.minus(this.staleAfter));
+		}
 		if (held.isPresent()) {
 			ImportRecord earlier = held.get();
 			log.info("Statement {} of {} was imported before ({} by {} at {}): nothing changed", statement.sha256(),
@@ -96,16 +107,28 @@ public final class StatementImport {
 					statement.rows().size(), statement.errors(), findings, match.balances(), repairs.complete);
 			String name = this.reports.keep(report);
 			this.alerts.raise(report);
-			this.imports.finish(statement.sha256(), report.complete() ? Status.DONE : Status.INCOMPLETE,
+			this.imports.finish(key, report.complete() ? Status.DONE : Status.INCOMPLETE,
 					report.rows(), report.errors().size(), findings.size(), name, this.clock.instant());
 			return new ImportOutcome(report.complete() ? ImportOutcome.Result.IMPORTED : ImportOutcome.Result.INCOMPLETE,
 					report, null, name);
 		}
 		catch (RuntimeException ex) {
 			// nothing certain was done (repairs are idempotent): the file may be imported again
-			this.imports.finish(statement.sha256(), Status.INCOMPLETE, statement.rows().size(),
+			this.imports.finish(key, Status.INCOMPLETE, statement.rows().size(),
 					statement.errors().size(), 0, null, this.clock.instant());
 			throw ex;
+		}
+	}
+
+	/** SHA-256 of {@code "<day>\n<file's SHA-256>"}: the claim key of a file whose bytes another day's import holds. */
+	static String dayBoundKey(Statement statement) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256")
+				.digest((statement.day() + "\n" + statement.sha256()).getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every Java runtime has SHA-256", ex);
 		}
 	}
 

@@ -5,18 +5,40 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.payonce.infra.LocalDatabase;
+import io.payonce.platform.PaymentPlatform;
+import io.payonce.platform.PlatformPayment;
+import io.payonce.platform.QueryAnswer;
+import io.payonce.platform.statement.StatementCsv;
+import io.payonce.reconciliation.platform.GatewayPayments;
+import io.payonce.reconciliation.platform.RecordedPayment;
+import io.payonce.reconciliation.platform.RepairAnswer;
+import io.payonce.reconciliation.platform.RepairSource;
 import io.payonce.reconciliation.platform.UnpaidOrders.Cursor;
 import io.payonce.reconciliation.platform.UnpaidOrders.UnpaidOrder;
 import io.payonce.reconciliation.platform.jdbc.JdbcUnpaidOrders;
 import io.payonce.reconciliation.statement.LedgerDeduction;
+import io.payonce.reconciliation.statement.StatementFetch;
+import io.payonce.reconciliation.statement.StatementImport;
+import io.payonce.reconciliation.statement.StatementReport;
 import io.payonce.reconciliation.statement.StatementImports.ImportRecord;
 import io.payonce.reconciliation.statement.StatementImports.Status;
 import io.payonce.reconciliation.statement.jdbc.JdbcLedgerDeductions;
@@ -61,6 +83,95 @@ class PlatformSideReadsAndClaimsInTheTradeSchemaIT extends ReconciliationITSuppo
 		assertThat(done.status()).isEqualTo(Status.DONE);
 		assertThat(done.operator()).isEqualTo("bob");
 		assertThat(done.report()).isEqualTo("statement-2026-11-29-0000000000000000");
+	}
+
+	@Test
+	void twoReplicasFetchingOneDayAtOnceImportItOnceAndTheDayReadsImported() throws Exception {
+		// given: a day of its own (the schema is shared by the ITs), the platform's statement of it, and two replicas
+		// whose import, once it holds the claim, waits in its first read until the other replica's round has ended
+		// (before 2038: t_statement_import.started_at is a TIMESTAMP, and the round's clock is the day after)
+		LocalDate day = LocalDate.of(2030, 1, 1).plusDays(ThreadLocalRandom.current().nextInt(2_500));
+		Clock clock = Clock.fixed(day.plusDays(1).atTime(0, 30).toInstant(ZoneOffset.UTC), ZoneOffset.UTC);
+		byte[] file = StatementCsv.write(day, List.of());
+		PaymentPlatform platform = new PaymentPlatform() {
+
+			@Override
+			public QueryAnswer query(String orderNo) {
+				return new QueryAnswer.Unknown(orderNo, "not asked in this test");
+			}
+
+			@Override
+			public io.payonce.platform.Statement statement(LocalDate asked) {
+				return StatementCsv.parse(asked, file);
+			}
+
+		};
+		JdbcStatementImports imports = new JdbcStatementImports(this.jdbc);
+		CountDownLatch otherRoundEnded = new CountDownLatch(1);
+		AtomicInteger reads = new AtomicInteger();
+		List<StatementReport> reports = new CopyOnWriteArrayList<>();
+		GatewayPayments gateway = new GatewayPayments() {
+
+			@Override
+			public boolean holdsPaymentOf(String orderNo) {
+				throw new UnsupportedOperationException("an empty day asks about no order");
+			}
+
+			@Override
+			public RepairAnswer submit(PlatformPayment payment, RepairSource source, String reference) {
+				throw new UnsupportedOperationException("an empty day repairs nothing");
+			}
+
+			@Override
+			public List<RecordedPayment> paidOn(LocalDate asked) {
+				reads.incrementAndGet();
+				try {
+					assertThat(otherRoundEnded.await(20, TimeUnit.SECONDS)).as("the other round ended").isTrue();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				return List.of();
+			}
+
+		};
+		StatementImport importer = new StatementImport(imports, gateway, platform, new JdbcLedgerDeductions(this.jdbc),
+				(report) -> "statement-" + report.day() + "-" + report.sha256().substring(0, 16), reports::add, clock,
+				Duration.ofMinutes(30));
+		StatementFetch replicaA = new StatementFetch(platform, importer, imports, clock, 1, "scheduler@a");
+		StatementFetch replicaB = new StatementFetch(platform, importer, imports, clock, 1, "scheduler@b");
+
+		// when both rounds run at once
+		ExecutorService replicas = Executors.newFixedThreadPool(2);
+		try {
+			CompletableFuture<StatementFetch.Round> a = CompletableFuture.supplyAsync(replicaA::run, replicas);
+			CompletableFuture<StatementFetch.Round> b = CompletableFuture.supplyAsync(replicaB::run, replicas);
+			StatementFetch.Round first = (StatementFetch.Round) CompletableFuture.anyOf(a, b).get(20, TimeUnit.SECONDS);
+			otherRoundEnded.countDown();
+			List<StatementFetch.Outcome> outcomes = List.of(a.get(20, TimeUnit.SECONDS).days().get(0).outcome(),
+					b.get(20, TimeUnit.SECONDS).days().get(0).outcome());
+
+			// then one imported it, the other was turned away by the claim in MariaDB, and the day reads imported
+			assertThat(first.days()).extracting(StatementFetch.DayResult::outcome)
+				.containsExactly(StatementFetch.Outcome.IN_PROGRESS);
+			assertThat(outcomes).containsExactlyInAnyOrder(StatementFetch.Outcome.IMPORTED,
+					StatementFetch.Outcome.IN_PROGRESS);
+		}
+		finally {
+			replicas.shutdownNow();
+		}
+		assertThat(reads).hasValue(1);
+		assertThat(reports).hasSize(1);
+		assertThat(imports.importedDays(day.minusDays(1), day)).containsExactly(day);
+		assertThat(imports.list(day, day, 10)).singleElement().satisfies((row) -> {
+			assertThat(row.record().status()).isEqualTo(Status.DONE);
+			assertThat(row.record().channel()).isEqualTo(StatementFetch.CHANNEL);
+			assertThat(row.rows()).isZero();
+			assertThat(row.findings()).isZero();
+		});
+		assertThat(new StatementFetch(platform, importer, imports, clock, 1, "scheduler@a").run().days())
+			.extracting(StatementFetch.DayResult::outcome)
+			.containsExactly(StatementFetch.Outcome.ALREADY_IMPORTED);
 	}
 
 	@Test

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import io.payonce.platform.PaymentPlatform;
 import io.payonce.platform.PlatformPayment;
@@ -33,7 +32,7 @@ class StatementImportTest {
 
 	private final Map<String, QueryAnswer> platformAnswers = new HashMap<>();
 
-	private final Imports imports = new Imports();
+	private final InMemoryStatementImports imports = new InMemoryStatementImports();
 
 	private final List<StatementReport> raised = new ArrayList<>();
 
@@ -146,6 +145,30 @@ class StatementImportTest {
 		assertThat(this.gateway.submissions).containsExactly("PN-B");
 	}
 
+	@Test
+	void daysWithoutPaymentsAreEachImportedAlthoughTheirFilesAreTheSameBytes() {
+		// given: two days without payments: the two header lines alone, byte for byte the same file
+		LocalDate monday = StatementFixture.DAY.minusDays(1);
+		Statement empty = io.payonce.platform.statement.StatementCsv.parse(StatementFixture.DAY,
+				io.payonce.platform.statement.StatementCsv.write(StatementFixture.DAY, List.of()));
+		Statement emptyMonday = io.payonce.platform.statement.StatementCsv.parse(monday,
+				io.payonce.platform.statement.StatementCsv.write(monday, List.of()));
+		assertThat(emptyMonday.sha256()).isEqualTo(empty.sha256());
+
+		// when: both imported, then each again
+		ImportOutcome first = this.importer.importStatement(emptyMonday, "alice", "API");
+		ImportOutcome second = this.importer.importStatement(empty, "alice", "API");
+		ImportOutcome again = this.importer.importStatement(empty, "alice", "API");
+
+		// then: each day imported once
+		assertThat(first.result()).isEqualTo(ImportOutcome.Result.IMPORTED);
+		assertThat(second.result()).isEqualTo(ImportOutcome.Result.IMPORTED);
+		assertThat(again.result()).isEqualTo(ImportOutcome.Result.ALREADY_IMPORTED);
+		assertThat(again.earlier().day()).isEqualTo(StatementFixture.DAY);
+		assertThat(this.imports.importedDays(monday, StatementFixture.DAY)).containsExactlyInAnyOrder(monday,
+				StatementFixture.DAY);
+	}
+
 	/** The ledger: each order deducted 199.00 (the recorded order O-A's payment). */
 	private static Map<String, LedgerDeduction> everyOrderDeducted199(java.util.Collection<String> orderNos) {
 		Map<String, LedgerDeduction> ledger = new HashMap<>();
@@ -156,33 +179,6 @@ class StatementImportTest {
 	private static PlatformPayment payment(StatementRow row) {
 		return new PlatformPayment(row.payNo(), row.orderNo(), row.userId(), new BigDecimal(row.amount().toPlainString()),
 				row.currency(), row.status(), row.paidAt());
-	}
-
-	/** {@code t_statement_import} in memory, with the same claim rules. */
-	private static final class Imports implements StatementImports {
-
-		private final Map<String, ImportRecord> rows = new HashMap<>();
-
-		@Override
-		public Optional<ImportRecord> claim(String sha256, LocalDate day, String operator, String channel, Instant now,
-				Instant staleBefore) {
-			ImportRecord held = this.rows.get(sha256);
-			if (held != null && (held.status() == Status.DONE
-					|| (held.status() == Status.IMPORTING && !held.startedAt().isBefore(staleBefore)))) {
-				return Optional.of(held);
-			}
-			this.rows.put(sha256, new ImportRecord(sha256, day, Status.IMPORTING, operator, channel, now, null, null));
-			return Optional.empty();
-		}
-
-		@Override
-		public void finish(String sha256, Status status, int rows, int errors, int findings, String report,
-				Instant now) {
-			ImportRecord held = this.rows.get(sha256);
-			this.rows.put(sha256, new ImportRecord(sha256, held.day(), status, held.operator(), held.channel(),
-					held.startedAt(), now, report));
-		}
-
 	}
 
 }

@@ -1,12 +1,16 @@
 package io.payonce.reconciliation.statement;
 
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
 import io.payonce.platform.Statement;
 import io.payonce.reconciliation.statement.StatementFinding.Kind;
+import io.payonce.reconciliation.statement.file.FileStatementReports;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,6 +40,29 @@ class StatementReportFormatTest {
 			.contains("| CNY | 211.51 | 2 | 211.50 | 2 | 0.00 | 0.00 | 0.01 | yes | 199.00 / 199.00 |")
 			.contains("- line 4 (amount): must have 2 decimals")
 			.contains("- AMOUNT_MISMATCH: 1");
+	}
+
+	@Test
+	void keptReportHasAJsonForTheConsoleWhoseSummaryTheListReads(@TempDir Path directory) throws Exception {
+		FileStatementReports reports = new FileStatementReports(directory);
+
+		String name = reports.keep(this.report);
+
+		assertThat(name).isEqualTo("statement-2026-11-29-0123456789abcdef");
+		assertThat(reports.find(name, "md")).isPresent();
+		assertThat(reports.find(name, "csv")).isPresent();
+		assertThat(Files.readString(reports.find(name, "json").orElseThrow()))
+			.contains("\"kind\":\"AMOUNT_MISMATCH\"", "\"statementAmount\":\"12.51\"", "\"difference\":\"0.01\"",
+					"\"line\":4", "\"field\":\"amount\"");
+		assertThat(reports.summary(name)).hasValueSatisfying((summary) -> {
+			assertThat(summary).containsEntry("balanced", true).containsEntry("complete", true);
+			assertThat(summary.get("counts")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+				.containsEntry("AMOUNT_MISMATCH", 1)
+				.containsEntry("UNKNOWN_PAYMENT", 0);
+		});
+		assertThat(reports.summary("statement-2026-11-29-ffffffffffffffff")).isEmpty();
+		assertThat(reports.find("../" + name, "json")).isEmpty();
+		assertThat(reports.find(name, "sh")).isEmpty();
 	}
 
 }

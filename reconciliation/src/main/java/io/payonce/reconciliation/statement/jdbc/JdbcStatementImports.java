@@ -4,12 +4,16 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import io.payonce.reconciliation.statement.StatementImports;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
 
 /**
  * {@code t_statement_import} with plain SQL, each statement in its own (auto-commit) transaction: the claim is the
@@ -60,16 +64,43 @@ public final class JdbcStatementImports implements StatementImports {
 		}
 	}
 
+	@Override
+	public Set<LocalDate> importedDays(LocalDate from, LocalDate to) {
+		return new HashSet<>(this.jdbc.query("""
+				SELECT DISTINCT statement_day FROM t_statement_import
+				WHERE statement_day BETWEEN ? AND ? AND status = 'DONE'""",
+				(rs, row) -> rs.getDate("statement_day").toLocalDate(), Date.valueOf(from), Date.valueOf(to)));
+	}
+
+	@Override
+	public Optional<LocalDate> lastImportedDay() {
+		Date day = this.jdbc.queryForObject("SELECT MAX(statement_day) FROM t_statement_import WHERE status = 'DONE'",
+				Date.class);
+		return Optional.ofNullable(day).map(Date::toLocalDate);
+	}
+
+	@Override
+	public List<ImportSummary> list(LocalDate from, LocalDate to, int limit) {
+		return this.jdbc.query("""
+				SELECT sha256, statement_day, status, operator, channel, started_at, finished_at, report, rows_read,
+				       line_errors, findings
+				FROM t_statement_import WHERE statement_day BETWEEN ? AND ?
+				ORDER BY statement_day DESC, started_at DESC LIMIT ?""",
+				(rs, row) -> new ImportSummary(RECORD.mapRow(rs, row), rs.getObject("rows_read", Integer.class),
+						rs.getObject("line_errors", Integer.class), rs.getObject("findings", Integer.class)),
+				Date.valueOf(from), Date.valueOf(to), limit);
+	}
+
+	private static final RowMapper<ImportRecord> RECORD = (rs, row) -> new ImportRecord(rs.getString("sha256"),
+			rs.getDate("statement_day").toLocalDate(), Status.valueOf(rs.getString("status")), rs.getString("operator"),
+			rs.getString("channel"), rs.getTimestamp("started_at").toInstant(),
+			(rs.getTimestamp("finished_at") != null) ? rs.getTimestamp("finished_at").toInstant() : null,
+			rs.getString("report"));
+
 	private ImportRecord read(String sha256) {
 		return this.jdbc.queryForObject("""
 				SELECT sha256, statement_day, status, operator, channel, started_at, finished_at, report
-				FROM t_statement_import WHERE sha256 = ?""",
-				(rs, row) -> new ImportRecord(rs.getString("sha256"), rs.getDate("statement_day").toLocalDate(),
-						Status.valueOf(rs.getString("status")), rs.getString("operator"), rs.getString("channel"),
-						rs.getTimestamp("started_at").toInstant(),
-						(rs.getTimestamp("finished_at") != null) ? rs.getTimestamp("finished_at").toInstant() : null,
-						rs.getString("report")),
-				sha256);
+				FROM t_statement_import WHERE sha256 = ?""", RECORD, sha256);
 	}
 
 }

@@ -4,17 +4,23 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.payonce.platform.Statement;
 import io.payonce.platform.statement.StatementCsv;
 import io.payonce.reconciliation.statement.ImportOutcome;
+import io.payonce.reconciliation.statement.StatementFetch;
 import io.payonce.reconciliation.statement.StatementFinding;
+import io.payonce.reconciliation.config.QueryParameters;
 import io.payonce.reconciliation.statement.StatementImport;
+import io.payonce.reconciliation.statement.StatementImports;
 import io.payonce.reconciliation.statement.StatementReport;
 import io.payonce.reconciliation.statement.file.FileStatementReports;
 import io.payonce.reconciliation.statement.spring.StatementProperties;
@@ -39,7 +45,8 @@ import org.springframework.web.bind.annotation.RestController;
  * again; {@code ALREADY_IMPORTED}: the same file before, nothing changed), the unreadable lines (line, field,
  * message), the findings per kind, the totals and the report's name; 409 while another import of the same file
  * runs; 400 for a bad day or a file that is not a statement (its header, line 1); 413 above the size limit.
- * {@code GET /api/v1/statements/reports/{name}.md|.csv} (VIEWER) returns a kept report.
+ * {@code GET /api/v1/statements/reports/{name}.md|.csv|.json} (VIEWER) returns a kept report; {@code GET
+ * /api/v1/statements} (VIEWER) lists the imports.
  */
 @RestController
 class StatementController {
@@ -50,8 +57,15 @@ class StatementController {
 
 	private final long maxBytes;
 
-	StatementController(StatementImport imports, FileStatementReports reports, StatementProperties properties) {
+	private final StatementImports history;
+
+	private final Clock clock;
+
+	StatementController(StatementImport imports, StatementImports history, FileStatementReports reports,
+			StatementProperties properties, Clock clock) {
 		this.imports = imports;
+		this.history = history;
+		this.clock = clock;
 		this.reports = reports;
 		this.maxBytes = properties.maxFileSize().toBytes();
 	}
@@ -77,11 +91,11 @@ class StatementController {
 			return problem(HttpStatus.CONTENT_TOO_LARGE, "file", "is larger than " + this.maxBytes + " bytes");
 		}
 		Statement statement = StatementCsv.parse(statementDay, file);
-		List<Statement.LineError> header = statement.errors().stream().filter((e) -> e.number() == 1).toList();
-		if (!header.isEmpty() || (file.length == 0)) {
+		Optional<Statement.LineError> header = StatementFetch.notAStatement(statement);
+		if (header.isPresent() || (file.length == 0)) {
 			// not a statement at all: importing it would report every payment of the day as unknown
 			return problem(HttpStatus.BAD_REQUEST, "line 1",
-					header.isEmpty() ? "the file is empty" : header.get(0).toString() + ": not a statement, nothing imported");
+					header.isEmpty() ? "the file is empty" : header.get().toString() + ": not a statement, nothing imported");
 		}
 		ImportOutcome outcome = this.imports.importStatement(statement, operator.getName(), channel);
 		Map<String, Object> body = new LinkedHashMap<>();
@@ -126,9 +140,73 @@ class StatementController {
 		if (file == null) {
 			return ResponseEntity.notFound().build();
 		}
-		MediaType type = extension.equals("md") ? MediaType.parseMediaType("text/markdown;charset=UTF-8")
-				: MediaType.parseMediaType("text/csv;charset=UTF-8");
+		MediaType type = switch (extension) {
+			case "md" -> MediaType.parseMediaType("text/markdown;charset=UTF-8");
+			case "json" -> MediaType.APPLICATION_JSON;
+			default -> MediaType.parseMediaType("text/csv;charset=UTF-8");
+		};
 		return ResponseEntity.ok().contentType(type).contentLength(Files.size(file)).body(new FileSystemResource(file));
+	}
+
+	/**
+	 * {@code GET /api/v1/statements[?from=yyyy-MM-dd][&to=yyyy-MM-dd][&limit=100]} (VIEWER): the imports of the
+	 * statement days in {@code [from, to]} (default the last 31 days up to today, UTC), newest day first, each with
+	 * its counts and, when this instance holds its report, whether it balanced and its findings per kind.
+	 */
+	@GetMapping(path = "/api/v1/statements", produces = MediaType.APPLICATION_JSON_VALUE)
+	Map<String, Object> list(@RequestParam(required = false) String from, @RequestParam(required = false) String to,
+			@RequestParam(defaultValue = "100") String limit) {
+		LocalDate last = (to == null) ? LocalDate.now(this.clock) : day("to", to);
+		LocalDate first = (from == null) ? last.minusDays(31) : day("from", from);
+		if (first.isAfter(last)) {
+			throw new QueryParameters.BadParameterException("from", "must not be after to");
+		}
+		int max;
+		try {
+			max = Integer.parseInt(limit);
+		}
+		catch (NumberFormatException ex) {
+			max = 0;
+		}
+		if (max < 1 || max > 1000) {
+			throw new QueryParameters.BadParameterException("limit", "must be a number from 1 to 1000");
+		}
+		List<Map<String, Object>> rows = new ArrayList<>();
+		for (StatementImports.ImportSummary summary : this.history.list(first, last, max)) {
+			StatementImports.ImportRecord record = summary.record();
+			Map<String, Object> row = new LinkedHashMap<>();
+			row.put("day", record.day().toString());
+			row.put("sha256", record.sha256());
+			row.put("status", record.status());
+			row.put("operator", record.operator());
+			row.put("channel", record.channel());
+			row.put("startedAt", record.startedAt());
+			row.put("finishedAt", record.finishedAt());
+			row.put("rows", summary.rows());
+			row.put("lineErrors", summary.lineErrors());
+			row.put("findings", summary.findings());
+			row.put("report", record.report());
+			row.put("reportHere", false);
+			this.reports.summary(record.report()).ifPresent((kept) -> {
+				row.putAll(kept);
+				row.put("reportHere", true);
+			});
+			rows.add(row);
+		}
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("from", first.toString());
+		body.put("to", last.toString());
+		body.put("imports", rows);
+		return body;
+	}
+
+	private static LocalDate day(String name, String value) {
+		try {
+			return LocalDate.parse(value);
+		}
+		catch (DateTimeParseException ex) {
+			throw new QueryParameters.BadParameterException(name, "must be a date yyyy-MM-dd");
+		}
 	}
 
 	private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String field, String message) {
