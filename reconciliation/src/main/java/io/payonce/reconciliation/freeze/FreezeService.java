@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * guarded statement and the answer; the guard decides a race, and a missed guard is read again (the next read sees
  * the winner, so the answer becomes ALREADY_FROZEN, NOT_FROZEN or ACCOUNT_NOT_FOUND).
  */
-public final class FreezeService {
+public final class FreezeService implements AutomaticFreeze {
 
 	/** The operator name of the statement import's automatic freezes. */
 	public static final String STATEMENT_IMPORT = "statement-import";
@@ -39,6 +39,12 @@ public final class FreezeService {
 
 	public FreezeResult unfreeze(FreezeRequest request) {
 		return decide(request, FreezeAction.UNFREEZE);
+	}
+
+	/** An automatic freeze, audited as by {@link #STATEMENT_IMPORT} with its cause. */
+	@Override
+	public FreezeResult freeze(long userId, String reason, String cause) {
+		return freeze(new FreezeRequest(userId, STATEMENT_IMPORT, reason, cause));
 	}
 
 	/** The accounts frozen now, the latest change first. */

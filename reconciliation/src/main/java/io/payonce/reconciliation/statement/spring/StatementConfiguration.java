@@ -5,6 +5,7 @@ import java.time.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.platform.PaymentPlatform;
 import io.payonce.reconciliation.platform.GatewayPayments;
+import io.payonce.reconciliation.freeze.AutomaticFreeze;
 import io.payonce.reconciliation.statement.StatementImport;
 import io.payonce.reconciliation.statement.file.FileStatementReports;
 import io.payonce.reconciliation.statement.jdbc.JdbcLedgerDeductions;
@@ -27,9 +28,10 @@ public class StatementConfiguration {
 
 	@Bean
 	StatementImport statementImport(JdbcTemplate jdbc, GatewayPayments gateway, PaymentPlatform platform,
-			FileStatementReports reports, MeterRegistry meters, StatementProperties properties, Clock clock) {
+			FileStatementReports reports, MeterRegistry meters, StatementProperties properties, AutomaticFreeze freezes,
+			Clock clock) {
 		return new StatementImport(new JdbcStatementImports(jdbc), gateway, platform, new JdbcLedgerDeductions(jdbc),
-				reports, new LogAndMeterStatementAlerts(meters), clock, properties.staleAfter());
+				reports, new LogAndMeterStatementAlerts(meters), freezes, clock, properties.staleAfter());
 	}
 
 }
