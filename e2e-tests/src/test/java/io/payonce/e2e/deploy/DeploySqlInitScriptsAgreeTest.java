@@ -125,6 +125,14 @@ class DeploySqlInitScriptsAgreeTest {
 		assertThat(reconciliation.get("${runtimeuser}@t_reversal_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
 		assertThat(reconciliation.get("${runtimeuser}@t_top_up_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
 		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_top_up_audit"));
+		// freezing deductions (issue 20): the consumer only reads the freeze; the reconciliation moves it, never deletes
+		// it, and its audit is insert-only
+		assertThat(consumer.get("${runtimeuser}@t_account_freeze")).containsExactly("SELECT");
+		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_account_freeze_audit"));
+		assertThat(reconciliation.get("${runtimeuser}@t_account_freeze")).containsExactlyInAnyOrder("SELECT", "INSERT",
+				"UPDATE");
+		assertThat(reconciliation.get("${runtimeuser}@t_account_freeze_audit")).containsExactlyInAnyOrder("SELECT",
+				"INSERT");
 		assertThat(reconciliation.keySet()).noneMatch(grant -> grant.endsWith("@t_outbox"));
 		assertThat(gateway).containsOnlyKeys("${cdcuser}@t_outbox");
 		for (Map<String, Set<String>> migration : List.of(consumer, reconciliation, gateway)) {
