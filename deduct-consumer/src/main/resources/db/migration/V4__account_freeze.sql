@@ -30,3 +30,7 @@ CREATE TABLE t_account_freeze_audit (
   status_after  VARCHAR(16) NULL,
   KEY idx_account_freeze_audit_user (user_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- The debit reads the freeze (NOT EXISTS): the consumer's runtime user may read it and nothing more. Granted here, not
+-- in R__runtime_grants.sql, which also runs on a schema migrated only to V1 (no such table there).
+GRANT SELECT ON t_account_freeze TO '${runtimeuser}'@'${granteehost}';

@@ -127,7 +127,10 @@ class DeploySqlInitScriptsAgreeTest {
 		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_top_up_audit"));
 		// freezing deductions (issue 20): the consumer only reads the freeze; the reconciliation moves it, never deletes
 		// it, and its audit is insert-only
-		assertThat(consumer.get("${runtimeuser}@t_account_freeze")).containsExactly("SELECT");
+		Map<String, Set<String>> freeze = grants(withoutComments(DeployFiles.read(DeployFiles.root()
+			.resolve("deduct-consumer/src/main/resources/db/migration/V4__account_freeze.sql"))));
+		assertThat(freeze).containsOnlyKeys("${runtimeuser}@t_account_freeze");
+		assertThat(freeze.get("${runtimeuser}@t_account_freeze")).containsExactly("SELECT");
 		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_account_freeze_audit"));
 		assertThat(reconciliation.get("${runtimeuser}@t_account_freeze")).containsExactlyInAnyOrder("SELECT", "INSERT",
 				"UPDATE");
