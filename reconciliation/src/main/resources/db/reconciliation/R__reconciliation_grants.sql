@@ -11,3 +11,7 @@ GRANT SELECT, INSERT ON t_top_up_audit TO '${runtimeuser}'@'${granteehost}';
 -- Statement reconciliation (V4): a file's import row is inserted once and its status moved by CAS; never deleted.
 GRANT SELECT, INSERT, UPDATE (status, operator, channel, started_at, finished_at, rows_read, line_errors, findings, report)
   ON t_statement_import TO '${runtimeuser}'@'${granteehost}';
+-- Freezing deductions (the consumer's V4): the state moves by INSERT or CAS UPDATE, never deleted; the audit is
+-- insert-only.
+GRANT SELECT, INSERT, UPDATE ON t_account_freeze TO '${runtimeuser}'@'${granteehost}';
+GRANT SELECT, INSERT ON t_account_freeze_audit TO '${runtimeuser}'@'${granteehost}';

@@ -14,6 +14,13 @@ public enum FailureReason {
 	/** The user has no account (yet): accounts may be opened after their first order. Never "insufficient". */
 	ACCOUNT_NOT_FOUND(true),
 
+	/**
+	 * An operator (or the statement import's UNKNOWN_PAYMENT check) froze the account's deductions: the payment waits
+	 * in the retry ladder, nothing written, and is deducted once after the unfreeze. A freeze that outlasts the ladder
+	 * ends terminal (RETRIES_EXHAUSTED, last reason ACCOUNT_FROZEN), replayable after the unfreeze.
+	 */
+	ACCOUNT_FROZEN(true),
+
 	/** The payload cannot be decoded or violates the contract. */
 	UNREADABLE(false),
 

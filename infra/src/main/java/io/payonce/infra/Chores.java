@@ -33,6 +33,8 @@ import io.payonce.platform.callback.PayCallback;
  * secret, sends it to the gateway and shows the answer.</li>
  * <li>{@code topup <userId> <amount> [reference]}: an audited ledger credit through reconciliation's ops API
  * ({@code POST /api/v1/top-ups}, as the local ADMIN).</li>
+ * <li>{@code freeze <userId> <reason…>} / {@code unfreeze <userId> <reason…>}: stop or resume the account's
+ * deductions (the repair SOP's first step) through reconciliation's ops API, as the local ADMIN, audited.</li>
  * <li>{@code show <orderNo> [status]}: the order, its flows and its user's balance; with a status, once the order
  * has it (up to a minute).</li>
  * <li>{@code balance <userId>}: the account.</li>
@@ -87,7 +89,8 @@ public final class Chores {
 
 	int run(List<String> args) {
 		if (args.isEmpty()) {
-			throw new UsageException("usage: Chores account|order|pay|topup|show|balance|terminal|replay|audit …");
+			throw new UsageException(
+					"usage: Chores account|order|pay|topup|freeze|unfreeze|show|balance|terminal|replay|audit …");
 		}
 		List<String> rest = args.subList(1, args.size());
 		switch (args.get(0)) {
@@ -99,6 +102,10 @@ public final class Chores {
 				return pay(rest);
 			case "topup":
 				return topUp(rest);
+			case "freeze":
+				return freeze(rest, true);
+			case "unfreeze":
+				return freeze(rest, false);
 			case "show":
 				return show(rest);
 			case "balance":
@@ -206,6 +213,18 @@ public final class Chores {
 		next("./payonce balance " + userId + "   or an order to pay: ./payonce order <orderNo> " + userId
 				+ " <amount>");
 		return (answer.status() == 201 || answer.status() == 200) ? 0 : 1;
+	}
+
+	private int freeze(List<String> args, boolean freeze) {
+		String verb = freeze ? "freeze" : "unfreeze";
+		usage(args, 2, Integer.MAX_VALUE, "./payonce " + verb + " <userId> <reason, required: audited>");
+		long userId = userId(args.get(0));
+		OpsApi.Exchange answer = ops().freeze(userId, freeze, String.join(" ", args.subList(1, args.size())));
+		this.out.println(answer.request() + "   (as the local ADMIN)");
+		this.out.println("-> " + answer.status() + " " + answer.body());
+		next(freeze ? "its payments now wait with ACCOUNT_FROZEN; when repaired: ./payonce unfreeze " + userId
+				+ " <reason>" : "./payonce balance " + userId);
+		return (answer.status() == 200) ? 0 : 1;
 	}
 
 	private int show(List<String> args) {

@@ -21,11 +21,20 @@ public record OrderFacts(String orderNo, String status, long userId, BigDecimal 
 		Objects.requireNonNull(currency, "currency");
 	}
 
-	public record Account(BigDecimal balance, String currency) {
+	/**
+	 * The account's balance, its one currency, and whether its deductions are frozen ({@code t_account_freeze}: the
+	 * consumer deducts nothing from it, its payments wait with ACCOUNT_FROZEN).
+	 */
+	public record Account(BigDecimal balance, String currency, boolean frozen) {
 
 		public Account {
 			Objects.requireNonNull(balance, "balance");
 			Objects.requireNonNull(currency, "currency");
+		}
+
+		/** An account nobody froze. */
+		public Account(BigDecimal balance, String currency) {
+			this(balance, currency, false);
 		}
 
 	}

@@ -59,6 +59,11 @@ public record ReplayForecast(Verdict verdict, String text) {
 			return new ReplayForecast(Verdict.ACCOUNT_NOT_FOUND,
 					"would fail: user " + payment.userId() + " has no account");
 		}
+		if (account.frozen()) {
+			// the consumer's order: a frozen account is named before its currency and balance (AccountSnapshot)
+			return new ReplayForecast(Verdict.ACCOUNT_FROZEN, "would wait: the deductions of user " + payment.userId()
+					+ " are frozen (the replay would wait in the retry ladder; replay after the unfreeze)");
+		}
 		if (!account.currency().equals(payment.currency())) {
 			return new ReplayForecast(Verdict.CURRENCY_MISMATCH, "would fail: the account holds "
 					+ account.currency() + ", the payment is in " + payment.currency());
@@ -94,6 +99,8 @@ public record ReplayForecast(Verdict verdict, String text) {
 		/** Paid by another payment: nothing deducted, the consumer reports the money as owed back. */
 		PAID_BY_OTHER_PAYMENT,
 		INSUFFICIENT_BALANCE, ACCOUNT_NOT_FOUND, CURRENCY_MISMATCH, ORDER_NOT_FOUND,
+		/** The account's deductions are frozen: the replay would wait in the retry ladder until the unfreeze. */
+		ACCOUNT_FROZEN,
 		/** User, amount or currency differ from the order: never deducted. */
 		CONFLICT,
 		/** REFUNDED, CLOSED or a state the consumer does not know: not payable. */

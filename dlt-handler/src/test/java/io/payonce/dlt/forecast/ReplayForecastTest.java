@@ -93,6 +93,18 @@ class ReplayForecastTest {
 	}
 
 	@Test
+	void aFrozenAccountsReplayWouldWaitWhateverItsBalanceOrCurrency() {
+		ReplayForecast covered = ReplayForecast.of(PAYMENT,
+				Optional.of(order("INIT", null, new OrderFacts.Account(new BigDecimal("500.00"), "CNY", true))));
+		ReplayForecast usd = ReplayForecast.of(PAYMENT,
+				Optional.of(order("INIT", null, new OrderFacts.Account(new BigDecimal("1.00"), "USD", true))));
+
+		assertThat(covered.verdict()).isEqualTo(Verdict.ACCOUNT_FROZEN);
+		assertThat(covered.text()).startsWith("would wait: the deductions of user 10086 are frozen");
+		assertThat(usd.verdict()).isEqualTo(Verdict.ACCOUNT_FROZEN);
+	}
+
+	@Test
 	void aPaymentThatDiffersFromTheOrderIsAConflictWhateverTheBalance() {
 		OrderFacts other = new OrderFacts("P1", "INIT", 10086, new BigDecimal("99.00"), "CNY", null, cny("500.00"));
 

@@ -125,6 +125,17 @@ class DeploySqlInitScriptsAgreeTest {
 		assertThat(reconciliation.get("${runtimeuser}@t_reversal_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
 		assertThat(reconciliation.get("${runtimeuser}@t_top_up_audit")).containsExactlyInAnyOrder("SELECT", "INSERT");
 		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_top_up_audit"));
+		// freezing deductions (issue 20): the consumer only reads the freeze; the reconciliation moves it, never deletes
+		// it, and its audit is insert-only
+		Map<String, Set<String>> freeze = grants(withoutComments(DeployFiles.read(DeployFiles.root()
+			.resolve("deduct-consumer/src/main/resources/db/migration/V4__account_freeze.sql"))));
+		assertThat(freeze).containsOnlyKeys("${runtimeuser}@t_account_freeze");
+		assertThat(freeze.get("${runtimeuser}@t_account_freeze")).containsExactly("SELECT");
+		assertThat(consumer.keySet()).noneMatch(grant -> grant.endsWith("@t_account_freeze_audit"));
+		assertThat(reconciliation.get("${runtimeuser}@t_account_freeze")).containsExactlyInAnyOrder("SELECT", "INSERT",
+				"UPDATE");
+		assertThat(reconciliation.get("${runtimeuser}@t_account_freeze_audit")).containsExactlyInAnyOrder("SELECT",
+				"INSERT");
 		assertThat(reconciliation.keySet()).noneMatch(grant -> grant.endsWith("@t_outbox"));
 		assertThat(gateway).containsOnlyKeys("${cdcuser}@t_outbox");
 		for (Map<String, Set<String>> migration : List.of(consumer, reconciliation, gateway)) {

@@ -44,6 +44,18 @@ public final class OpsApi {
 			.POST(HttpRequest.BodyPublishers.ofString(json)), "POST " + url + " " + json);
 	}
 
+	/**
+	 * {@code POST /api/v1/accounts/{userId}/freeze} or {@code .../unfreeze} with the reason: stop or resume an account's
+	 * deductions, audited; 200 changed, 409 frozen or not frozen already, 404 no account.
+	 */
+	public Exchange freeze(long userId, boolean freeze, String reason) {
+		String json = "{\"reason\":\"" + reason.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}";
+		String url = this.baseUrl + "/api/v1/accounts/" + userId + (freeze ? "/freeze" : "/unfreeze");
+		return send(HttpRequest.newBuilder(URI.create(url))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json)), "POST " + url + " " + json);
+	}
+
 	/** {@code GET /api/v1/audits?from&to}: the audit's summary (dates or instants). */
 	public Exchange audit(String from, String to) {
 		String url = auditUrl(from, to);

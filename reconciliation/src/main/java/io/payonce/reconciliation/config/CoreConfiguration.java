@@ -18,6 +18,8 @@ import io.payonce.reconciliation.finding.OpenFindings;
 import io.payonce.reconciliation.finding.kafka.FindingsTopicFollower;
 import io.payonce.reconciliation.finding.metrics.OpenFindingsGauges;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.payonce.reconciliation.freeze.FreezeService;
+import io.payonce.reconciliation.freeze.jdbc.JdbcFreezeLedger;
 import io.payonce.reconciliation.topup.TopUpService;
 import io.payonce.reconciliation.topup.jdbc.JdbcTopUpLedger;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -53,6 +55,11 @@ class CoreConfiguration {
 	@Bean
 	TopUpService topUpService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
 		return new TopUpService(new JdbcTopUpLedger(jdbc, transactions), clock);
+	}
+
+	@Bean
+	FreezeService freezeService(JdbcTemplate jdbc, PlatformTransactionManager transactions, Clock clock) {
+		return new FreezeService(new JdbcFreezeLedger(jdbc, transactions), clock);
 	}
 
 	@Bean

@@ -30,6 +30,13 @@ class FlywayConfiguration {
 			throw new IllegalStateException("The trade schema has no t_account_flow yet: start deduct-consumer "
 					+ "(which owns and migrates it) before the reconciliation service");
 		}
+		// R__reconciliation_grants.sql grants on the freeze tables of the consumer's V4
+		Integer freeze = jdbc.queryForObject("SELECT COUNT(*) FROM information_schema.tables"
+				+ " WHERE table_schema = DATABASE() AND table_name = 't_account_freeze'", Integer.class);
+		if (freeze == null || freeze == 0) {
+			throw new IllegalStateException("The trade schema has no t_account_freeze yet (deduct-consumer's"
+					+ " migration V4): start the new deduct-consumer before the reconciliation service");
+		}
 	}
 
 

@@ -24,12 +24,20 @@ public record OrderView(String orderNo, String status, long userId, BigDecimal a
 		Objects.requireNonNull(currency, "currency");
 	}
 
-	/** The account's balance and its one currency. */
-	public record Account(BigDecimal balance, String currency) {
+	/**
+	 * The account's balance, its one currency, and whether its deductions are frozen ({@code t_account_freeze}: the
+	 * consumer deducts nothing from it, its payments wait with ACCOUNT_FROZEN).
+	 */
+	public record Account(BigDecimal balance, String currency, boolean frozen) {
 
 		public Account {
 			Objects.requireNonNull(balance, "balance");
 			Objects.requireNonNull(currency, "currency");
+		}
+
+		/** An account nobody froze. */
+		public Account(BigDecimal balance, String currency) {
+			this(balance, currency, false);
 		}
 
 	}

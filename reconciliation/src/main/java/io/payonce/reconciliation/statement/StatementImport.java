@@ -20,6 +20,8 @@ import io.payonce.platform.PaymentPlatform;
 import io.payonce.platform.PlatformPayment;
 import io.payonce.platform.QueryAnswer;
 import io.payonce.platform.Statement;
+import io.payonce.reconciliation.freeze.AutomaticFreeze;
+import io.payonce.reconciliation.freeze.FreezeResult;
 import io.payonce.reconciliation.platform.GatewayPayments;
 import io.payonce.reconciliation.platform.RecordedPayment;
 import io.payonce.reconciliation.platform.RepairAnswer;
@@ -42,6 +44,9 @@ import org.slf4j.LoggerFactory;
  * <li>Repairs are idempotent (the intake records a payNo once), so an import that could not reach a verdict for
  * every repair (platform or gateway down) is {@code INCOMPLETE} and a re-import of the same file finishes it.</li>
  * <li>Unreadable lines are reported with their line, column and rule; the readable rows are still matched.</li>
+ * <li>An {@code UNKNOWN_PAYMENT} (we recorded a payment the platform does not know) freezes its user's deductions
+ * at once (the repair SOP's first step, {@link AutomaticFreeze}), audited with the statement, payNo and orderNo; the
+ * finding says so and is alerted like every finding.</li>
  * </ul>
  */
 public final class StatementImport {
@@ -60,19 +65,23 @@ public final class StatementImport {
 
 	private final StatementAlerts alerts;
 
+	private final AutomaticFreeze freezes;
+
 	private final Clock clock;
 
 	private final Duration staleAfter;
 
 	/** @param staleAfter an import still running after this is taken for dead, and the file may be claimed again */
 	public StatementImport(StatementImports imports, GatewayPayments gateway, PaymentPlatform platform,
-			LedgerDeductions ledger, StatementReports reports, StatementAlerts alerts, Clock clock, Duration staleAfter) {
+			LedgerDeductions ledger, StatementReports reports, StatementAlerts alerts, AutomaticFreeze freezes,
+			Clock clock, Duration staleAfter) {
 		this.imports = Objects.requireNonNull(imports);
 		this.gateway = Objects.requireNonNull(gateway);
 		this.platform = Objects.requireNonNull(platform);
 		this.ledger = Objects.requireNonNull(ledger);
 		this.reports = Objects.requireNonNull(reports);
 		this.alerts = Objects.requireNonNull(alerts);
+		this.freezes = Objects.requireNonNull(freezes);
 		this.clock = Objects.requireNonNull(clock);
 		this.staleAfter = Objects.requireNonNull(staleAfter);
 	}
@@ -102,7 +111,7 @@ public final class StatementImport {
 			recorded.forEach((payment) -> orderNos.add(payment.orderNo()));
 			StatementMatcher.Match match = StatementMatcher.match(statement, recorded, this.ledger.of(orderNos));
 			Repairs repairs = new Repairs(statement.sha256());
-			List<StatementFinding> findings = repairs.apply(match.findings());
+			List<StatementFinding> findings = freezeUnknownPayers(repairs.apply(match.findings()), recorded, statement);
 			StatementReport report = new StatementReport(statement.day(), statement.sha256(), operator, channel, now,
 					statement.rows().size(), statement.errors(), findings, match.balances(), repairs.complete);
 			String name = this.reports.keep(report);
@@ -130,6 +139,35 @@ public final class StatementImport {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("every Java runtime has SHA-256", ex);
 		}
+	}
+
+	/**
+	 * Freezes the deductions of each UNKNOWN_PAYMENT's user and notes the answer on the finding ({@code FREEZE_FROZEN},
+	 * {@code FREEZE_ALREADY_FROZEN}, {@code FREEZE_ACCOUNT_NOT_FOUND}). A failure fails the import (INCOMPLETE): the
+	 * re-import freezes again.
+	 */
+	private List<StatementFinding> freezeUnknownPayers(List<StatementFinding> findings, List<RecordedPayment> recorded,
+			Statement statement) {
+		Map<String, Long> users = new HashMap<>();
+		recorded.forEach((payment) -> users.put(payment.payNo(), payment.userId()));
+		List<StatementFinding> result = new ArrayList<>(findings.size());
+		for (StatementFinding finding : findings) {
+			Long user = users.get(finding.payNo());
+			if (finding.kind() != Kind.UNKNOWN_PAYMENT || user == null) {
+				result.add(finding);
+				continue;
+			}
+			String cause = "statement " + statement.day() + " " + statement.sha256().substring(0, 16) + " payNo="
+					+ finding.payNo() + " orderNo=" + finding.orderNo();
+			FreezeResult frozen = this.freezes.freeze(user, "UNKNOWN_PAYMENT: payment " + finding.payNo()
+					+ " of order " + finding.orderNo() + " is recorded but not on the platform's statement of "
+					+ statement.day(), cause);
+			log.error("UNKNOWN_PAYMENT {} of order {} (user {}): deductions of the user {}", finding.payNo(),
+					finding.orderNo(), user, frozen.outcome());
+			result.add(finding.withRepair("FREEZE_" + frozen.outcome(),
+					finding.detail() + "; deductions of user " + user + ": " + frozen.outcome()));
+		}
+		return result;
 	}
 
 	/** Repairs the MISSING_CALLBACKs the platform confirms, and notes on each finding what was done. */

@@ -35,10 +35,16 @@ class AnOrderIsReadAsTheTradeSchemaHoldsItIT extends ReconciliationITSupport {
 		assertThat(order.statusCode()).as(order.body()).isEqualTo(200);
 		assertThat(order.body()).contains("\"orderNo\":\"" + unpaid + "\"", "\"status\":\"INIT\"",
 				"\"userId\":" + user, "\"amount\":199.00", "\"currency\":\"CNY\"", "\"payNo\":null",
-				"\"account\":{\"balance\":10.00,\"currency\":\"CNY\"}");
+				"\"account\":{\"balance\":10.00,\"currency\":\"CNY\",\"frozen\":false}");
 		assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
 		assertThat(other.body()).contains("\"status\":\"PAID\"", "\"payNo\":\"PAY-" + user + "\"", "\"account\":null");
 		assertThat(anonymous).isEqualTo(401);
+
+		// and once the payer's deductions are frozen, the account says so (the replay forecast's "would wait")
+		this.trade.update("INSERT INTO t_account_freeze (user_id, status, version, changed_by, changed_at, reason)"
+				+ " VALUES (?, 'FROZEN', 1, 'it', NOW(3), 'INC-7')", user);
+		assertThat(get("/api/v1/orders/" + unpaid, "viewer", "viewer-local").body())
+			.contains("\"account\":{\"balance\":10.00,\"currency\":\"CNY\",\"frozen\":true}");
 	}
 
 	@Test

@@ -29,6 +29,9 @@ class ReconciliationUserHasOnlyWhatAReversalNeedsIT extends ReconciliationITSupp
 					"UPDATE t_account_flow SET amount = 0 WHERE id = -1", "DELETE FROM t_account_flow WHERE id = -1",
 					"UPDATE t_reversal_audit SET reason = 'x' WHERE id = -1", "DELETE FROM t_reversal_audit WHERE id = -1",
 					"UPDATE t_top_up_audit SET reason = 'x' WHERE id = -1", "DELETE FROM t_top_up_audit WHERE id = -1",
+					"DELETE FROM t_account_freeze WHERE user_id = -1",
+					"UPDATE t_account_freeze_audit SET reason = 'x' WHERE id = -1",
+					"DELETE FROM t_account_freeze_audit WHERE id = -1",
 					"UPDATE t_order SET status = 'PAID' WHERE order_no = 'x'",
 					"UPDATE t_account SET currency = 'USD' WHERE user_id = -1", "DELETE FROM t_account WHERE user_id = -1",
 					"DROP TABLE t_reversal_audit", "CREATE TABLE t_probe (id INT)")) {

@@ -16,6 +16,11 @@ import io.payonce.platform.PlatformPayment;
 import io.payonce.platform.QueryAnswer;
 import io.payonce.platform.Statement;
 import io.payonce.platform.StatementRow;
+import io.payonce.reconciliation.freeze.FreezeAction;
+import io.payonce.reconciliation.freeze.FreezeAuditEntry;
+import io.payonce.reconciliation.freeze.FreezeOutcome;
+import io.payonce.reconciliation.freeze.FreezeService;
+import io.payonce.reconciliation.freeze.InMemoryFreezeLedger;
 import io.payonce.reconciliation.platform.FakeGateway;
 import io.payonce.reconciliation.platform.RepairSource;
 import io.payonce.reconciliation.statement.StatementFinding.Kind;
@@ -24,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import static io.payonce.reconciliation.statement.StatementFixture.recorded;
 import static io.payonce.reconciliation.statement.StatementFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The import's rules: once per file, repairs only what the platform confirms, through the intake. */
 class StatementImportTest {
@@ -35,6 +41,8 @@ class StatementImportTest {
 	private final InMemoryStatementImports imports = new InMemoryStatementImports();
 
 	private final List<StatementReport> raised = new ArrayList<>();
+
+	private final InMemoryFreezeLedger freezes = new InMemoryFreezeLedger().account(10086L);
 
 	private final StatementImport importer = new StatementImport(this.imports, this.gateway, new PaymentPlatform() {
 
@@ -49,6 +57,7 @@ class StatementImportTest {
 		}
 
 	}, StatementImportTest::everyOrderDeducted199, (report) -> "report-" + report.sha256().substring(0, 4), this.raised::add,
+			new FreezeService(this.freezes, Clock.fixed(Instant.parse("2026-11-30T08:00:00Z"), ZoneOffset.UTC)),
 			Clock.fixed(Instant.parse("2026-11-30T08:00:00Z"), ZoneOffset.UTC), Duration.ofMinutes(30));
 
 	private final StatementRow paid = row("PN-A", "O-A", "199.00", 1);
@@ -81,6 +90,39 @@ class StatementImportTest {
 		assertThat(again.earlier().operator()).isEqualTo("alice");
 		assertThat(this.gateway.submissions).containsExactly("PN-B");
 		assertThat(this.raised).hasSize(1);
+	}
+
+	@Test
+	void aPaymentThePlatformDoesNotKnowFreezesItsUsersDeductionsOnceAuditedAndAlerted() {
+		// given: we recorded PN-A and PN-B (user 10086), the platform's statement has only PN-A
+		this.gateway.day.add(recorded(this.paid));
+		this.gateway.day.add(recorded(this.lost));
+		Statement statement = StatementFixture.statement(this.paid);
+
+		// when: imported twice
+		ImportOutcome first = this.importer.importStatement(statement, "alice", "API");
+		ImportOutcome again = this.importer.importStatement(statement, "alice", "API");
+
+		// then: PN-B is an UNKNOWN_PAYMENT, its user's deductions are frozen, audited as by the statement import
+		// with the payNo and orderNo, and the finding saying so is raised once
+		assertThat(first.report().findings()).filteredOn((f) -> f.kind() == Kind.UNKNOWN_PAYMENT)
+			.singleElement()
+			.satisfies((f) -> {
+				assertThat(f.payNo()).isEqualTo("PN-B");
+				assertThat(f.repair()).isEqualTo("FREEZE_FROZEN");
+				assertThat(f.detail()).contains("deductions of user 10086: FROZEN");
+			});
+		assertThat(this.freezes.frozen()).singleElement().satisfies((freeze) -> {
+			assertThat(freeze.userId()).isEqualTo(10086L);
+			assertThat(freeze.changedBy()).isEqualTo(FreezeService.STATEMENT_IMPORT);
+			assertThat(freeze.reason()).contains("UNKNOWN_PAYMENT", "PN-B", "O-B");
+			assertThat(freeze.cause()).contains("payNo=PN-B", "orderNo=O-B", StatementFixture.DAY.toString());
+		});
+		assertThat(this.raised).singleElement()
+			.satisfies((report) -> assertThat(report.findings()).anyMatch((f) -> f.repair().equals("FREEZE_FROZEN")));
+		assertThat(again.result()).isEqualTo(ImportOutcome.Result.ALREADY_IMPORTED);
+		assertThat(this.freezes.audit).extracting(FreezeAuditEntry::action, FreezeAuditEntry::outcome)
+			.containsExactly(tuple(FreezeAction.FREEZE, FreezeOutcome.FROZEN));
 	}
 
 	@Test

@@ -207,6 +207,10 @@ public final class DeductionProcess {
 				log.warn("skipped orderNo={}: user {} has no account (yet), rolled back, to the retry topic",
 						payment.orderNo(), payment.userId());
 				return Decision.failed(FailureReason.ACCOUNT_NOT_FOUND, "account not found", degraded);
+			case ACCOUNT_FROZEN:
+				log.warn("skipped orderNo={}: deductions of user {} are frozen, rolled back, to the retry topic",
+						payment.orderNo(), payment.userId());
+				return Decision.failed(FailureReason.ACCOUNT_FROZEN, "account frozen", degraded);
 			case CURRENCY_MISMATCH:
 				log.error("skipped orderNo={}: account of user {} is not in {}, rolled back, never debited",
 						payment.orderNo(), payment.userId(), payment.currency());

@@ -29,6 +29,8 @@ public record LedgerResult(Kind kind, Optional<String> paidBy, Optional<Deductio
 
 	public static final LedgerResult ACCOUNT_NOT_FOUND = of(Kind.ACCOUNT_NOT_FOUND);
 
+	public static final LedgerResult ACCOUNT_FROZEN = of(Kind.ACCOUNT_FROZEN);
+
 	public static final LedgerResult CURRENCY_MISMATCH = of(Kind.CURRENCY_MISMATCH);
 
 	public static final LedgerResult INSUFFICIENT_BALANCE = of(Kind.INSUFFICIENT_BALANCE);
@@ -75,7 +77,7 @@ public record LedgerResult(Kind kind, Optional<String> paidBy, Optional<Deductio
 	 */
 	public boolean debitRefused() {
 		return this.kind == Kind.INSUFFICIENT_BALANCE || this.kind == Kind.ACCOUNT_NOT_FOUND
-				|| this.kind == Kind.CURRENCY_MISMATCH;
+				|| this.kind == Kind.ACCOUNT_FROZEN || this.kind == Kind.CURRENCY_MISMATCH;
 	}
 
 	public enum Kind {
@@ -112,6 +114,9 @@ public record LedgerResult(Kind kind, Optional<String> paidBy, Optional<Deductio
 
 		/** The user has no account (yet). The payment's writes were rolled back. */
 		ACCOUNT_NOT_FOUND,
+
+		/** The account's deductions are frozen (repair SOP, step one). The payment's writes were rolled back. */
+		ACCOUNT_FROZEN,
 
 		/** The account is in another currency than the payment. The payment's writes were rolled back. */
 		CURRENCY_MISMATCH,

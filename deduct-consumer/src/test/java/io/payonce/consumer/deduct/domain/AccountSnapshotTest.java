@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import java.math.BigDecimal;
 import java.util.Optional;
 
+import io.payonce.contract.FailureReason;
 import org.junit.jupiter.api.Test;
 
 /** Why the guarded debit said no; each answer undoes the payment's CAS and flow. */
@@ -35,6 +36,22 @@ class AccountSnapshotTest {
 		assertThat(result).isEqualTo(LedgerResult.INSUFFICIENT_BALANCE);
 		assertThat(result.debitRefused()).isTrue();
 		assertThat(result.settled()).isFalse();
+	}
+
+	@Test
+	void aFrozenAccountWaitsWhateverItsBalanceAndUndoesThePaymentsWrites() {
+		// given an account that covers the payment but whose deductions an operator froze
+		LedgerResult covered = AccountSnapshot.explainMissedDebit(
+				Optional.of(new AccountSnapshot(10086L, new BigDecimal("1000.00"), "CNY", true)), aPayment());
+		// and one that would not cover it, in another currency
+		LedgerResult neither = AccountSnapshot.explainMissedDebit(
+				Optional.of(new AccountSnapshot(10086L, new BigDecimal("1.00"), "USD", true)), aPayment());
+		// then both wait for the unfreeze: nothing is decided for a frozen account
+		assertThat(covered).isEqualTo(LedgerResult.ACCOUNT_FROZEN);
+		assertThat(neither).isEqualTo(LedgerResult.ACCOUNT_FROZEN);
+		assertThat(covered.debitRefused()).isTrue();
+		assertThat(covered.settled()).isFalse();
+		assertThat(FailureReason.ACCOUNT_FROZEN.retryable()).isTrue();
 	}
 
 	@Test

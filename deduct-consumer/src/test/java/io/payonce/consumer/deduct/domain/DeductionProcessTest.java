@@ -249,6 +249,18 @@ class DeductionProcessTest {
 	}
 
 	@Test
+	void aFrozenAccountsPaymentWaitsInTheRetryLadderAndReleasesTheClaim() {
+		// given
+		this.ledger.answer(LedgerResult.ACCOUNT_FROZEN);
+		// when
+		Decision decision = this.closed.handle(aPayment());
+		// then nothing is settled: the claim is released so that the retry after the unfreeze reaches the ledger
+		assertThat(decision.outcome()).isEqualTo(Outcome.RETRY);
+		assertThat(decision.reason()).contains(FailureReason.ACCOUNT_FROZEN);
+		assertThat(this.guard.entries).isEmpty();
+	}
+
+	@Test
 	void aProcessingClaimOfADeadConsumerFallsThroughToTheDatabase() {
 		// given: another consumer claimed and died before its commit
 		this.guard.entries.put(aPayment().orderNo(), GuardEntry.processing(aPayment().fingerprint(), "dead").encode());

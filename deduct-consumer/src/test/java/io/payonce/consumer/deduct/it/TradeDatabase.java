@@ -105,6 +105,31 @@ final class TradeDatabase {
 		return this.jdbc.queryForObject("SELECT status FROM t_order WHERE order_no = ?", String.class, orderNo);
 	}
 
+	/**
+	 * Freezes the account's deductions as the reconciliation's freeze API writes it (a row FROZEN, or the CAS
+	 * UNFROZEN → FROZEN), the row count checked.
+	 */
+	void freeze(long userId) {
+		int changed = this.jdbc.update("""
+				INSERT INTO t_account_freeze (user_id, status, version, changed_by, changed_at, reason)
+				VALUES (?, 'FROZEN', 1, 'it', NOW(3), 'test freeze')
+				ON DUPLICATE KEY UPDATE version = IF(status = 'UNFROZEN', version + 1, version),
+				status = 'FROZEN'""", userId);
+		if (changed == 0) {
+			throw new IllegalStateException("user " + userId + " was frozen already");
+		}
+	}
+
+	/** Unfreezes: the CAS FROZEN → UNFROZEN, the row count checked. */
+	void unfreeze(long userId) {
+		int changed = this.jdbc.update(
+				"UPDATE t_account_freeze SET status = 'UNFROZEN', version = version + 1 WHERE user_id = ? AND status = 'FROZEN'",
+				userId);
+		if (changed != 1) {
+			throw new IllegalStateException("user " + userId + " was not frozen");
+		}
+	}
+
 	int outboxRows() {
 		Integer count = this.jdbc.queryForObject("SELECT COUNT(*) FROM t_outbox", Integer.class);
 		return (count != null) ? count : 0;

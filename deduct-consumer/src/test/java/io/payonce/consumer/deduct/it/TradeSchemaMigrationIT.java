@@ -132,7 +132,7 @@ class TradeSchemaMigrationIT {
 		assertThat(flyway(this.schema).info().applied()).extracting(MigrationInfo::getVersion)
 			.filteredOn(Objects::nonNull)
 			.extracting(Object::toString)
-			.containsExactly("1", "2", "3");
+			.containsExactly("1", "2", "3", "4");
 	}
 
 	@Test

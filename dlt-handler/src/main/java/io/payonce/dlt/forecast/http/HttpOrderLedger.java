@@ -83,7 +83,7 @@ public final class HttpOrderLedger implements OrderLedger {
 						: order.path("payNo").asString(null),
 				(account.isMissingNode() || account.isNull()) ? null
 						: new OrderFacts.Account(account.required("balance").decimalValue(),
-								account.required("currency").asString()));
+								account.required("currency").asString(), account.path("frozen").asBoolean(false)));
 	}
 
 	private HttpResponse<String> send(HttpRequest request) {

@@ -107,6 +107,12 @@ final class BackoffProcessor implements Processor<String, byte[], String, byte[]
 			log.info("Event {} (key {}) attempt {} failed ({}); attempt {} due at {}", eventId, record.key(), attempt,
 					failure.reason(), retry.nextAttempt(), retry.dueAt());
 		}
+		else if (FailureReason.ACCOUNT_FROZEN.name().equals(failure.reason())) {
+			// A freeze that outlasts the ladder is still a freeze, not a payment that cannot succeed: terminal under
+			// its own reason, so the console names it and the operator replays it after the unfreeze.
+			toTerminal(record, history, firstFailureAt, FailureReason.ACCOUNT_FROZEN,
+					"account still frozen after attempt " + attempt + ": replay after the unfreeze");
+		}
 		else {
 			toTerminal(record, history, firstFailureAt, FailureReason.RETRIES_EXHAUSTED,
 					"retry ladder exhausted after attempt " + attempt);

@@ -49,6 +49,11 @@ class HttpOrderLedgerTest {
 				body = "{\"orderNo\":\"P2\",\"status\":\"PAID\",\"userId\":7,\"amount\":5.00,\"currency\":\"USD\","
 						+ "\"payNo\":\"PAY-2\",\"account\":null}";
 			}
+			else if (orderNo.equals("P3")) {
+				status = 200;
+				body = "{\"orderNo\":\"P3\",\"status\":\"INIT\",\"userId\":8,\"amount\":5.00,\"currency\":\"CNY\","
+						+ "\"payNo\":null,\"account\":{\"balance\":9.00,\"currency\":\"CNY\",\"frozen\":true}}";
+			}
 			else if (orderNo.equals("BROKEN")) {
 				status = 500;
 				body = "{\"title\":\"Internal Server Error\"}";
@@ -87,6 +92,12 @@ class HttpOrderLedgerTest {
 		assertThat(order.payNo()).isNull();
 		assertThat(order.account().balance().toPlainString()).isEqualTo("12345678901234567.10");
 		assertThat(this.authorizations).containsExactly("Basic dmlld2VyOnZpZXdlci1sb2NhbA==");
+	}
+
+	@Test
+	void aFrozenAccountIsReadAsFrozenAndOneWithoutTheFieldAsNot() {
+		assertThat(ledger("viewer", "viewer-local").find("P3").orElseThrow().account().frozen()).isTrue();
+		assertThat(ledger("viewer", "viewer-local").find("P1").orElseThrow().account().frozen()).isFalse();
 	}
 
 	@Test

@@ -204,6 +204,25 @@ class RetryLadderTopologyTest {
 	}
 
 	@Test
+	void aFreezeThatOutlastsTheLadderLandsInTerminalAsFrozenToBeReplayedAfterTheUnfreeze() {
+		// given the last attempt failed because the account is still frozen
+		TestRecord<String, byte[]> frozen = failedDelivery("evt-F", "PF", 6, historyOf(5), T0);
+		frozen.headers().remove(PayonceHeaders.REASON);
+		add(frozen.headers(), PayonceHeaders.REASON, FailureReason.ACCOUNT_FROZEN.name());
+
+		// when
+		this.retry.pipeInput(frozen);
+
+		// then it is terminal under its own reason, not as an exhausted payment
+		TestRecord<String, byte[]> record = this.terminal.readRecord();
+		assertThat(record.key()).isEqualTo("PF");
+		assertThat(header(record.headers(), PayonceHeaders.REASON)).isEqualTo(FailureReason.ACCOUNT_FROZEN.name());
+		assertThat(FailureHistoryJson.decode(header(record.headers(), PayonceHeaders.FAILURE_HISTORY)).entries())
+			.extracting(FailureEntry::reason)
+			.endsWith(FailureReason.ACCOUNT_FROZEN.name());
+	}
+
+	@Test
 	void aRecordThatFailsEveryAttemptClimbsTheWholeLadderThenLandsInTerminal() {
 		// given the consumer fails every delivery: it writes each one back to the retry topic
 		Instant now = T0;

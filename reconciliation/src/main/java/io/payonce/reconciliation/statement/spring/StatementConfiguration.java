@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.ops.timeline.PublisherIdentity;
 import io.payonce.platform.PaymentPlatform;
 import io.payonce.reconciliation.platform.GatewayPayments;
+import io.payonce.reconciliation.freeze.AutomaticFreeze;
 import io.payonce.reconciliation.statement.StatementFetch;
 import io.payonce.reconciliation.statement.StatementImport;
 import io.payonce.reconciliation.statement.StatementImports;
@@ -62,9 +63,9 @@ public class StatementConfiguration {
 	@Bean
 	StatementImport statementImport(StatementImports imports, JdbcTemplate jdbc, GatewayPayments gateway,
 			PaymentPlatform platform, FileStatementReports reports, MeterRegistry meters, StatementProperties properties,
-			Clock clock) {
+			AutomaticFreeze freezes, Clock clock) {
 		return new StatementImport(imports, gateway, platform, new JdbcLedgerDeductions(jdbc), reports,
-				new LogAndMeterStatementAlerts(meters), clock, properties.staleAfter());
+				new LogAndMeterStatementAlerts(meters), freezes, clock, properties.staleAfter());
 	}
 
 	static double lastImportedDayAge(StatementImports imports, Clock clock) {
