@@ -28,6 +28,8 @@ import io.payonce.platform.PaymentPlatform;
 import io.payonce.platform.PlatformPayment;
 import io.payonce.platform.QueryAnswer;
 import io.payonce.platform.statement.StatementCsv;
+import io.payonce.reconciliation.freeze.FreezeService;
+import io.payonce.reconciliation.freeze.InMemoryFreezeLedger;
 import io.payonce.reconciliation.platform.GatewayPayments;
 import io.payonce.reconciliation.platform.RecordedPayment;
 import io.payonce.reconciliation.platform.RepairAnswer;
@@ -136,8 +138,8 @@ class PlatformSideReadsAndClaimsInTheTradeSchemaIT extends ReconciliationITSuppo
 
 		};
 		StatementImport importer = new StatementImport(imports, gateway, platform, new JdbcLedgerDeductions(this.jdbc),
-				(report) -> "statement-" + report.day() + "-" + report.sha256().substring(0, 16), reports::add, clock,
-				Duration.ofMinutes(30));
+				(report) -> "statement-" + report.day() + "-" + report.sha256().substring(0, 16), reports::add,
+				new FreezeService(new InMemoryFreezeLedger(), clock), clock, Duration.ofMinutes(30));
 		StatementFetch replicaA = new StatementFetch(platform, importer, imports, clock, 1, "scheduler@a");
 		StatementFetch replicaB = new StatementFetch(platform, importer, imports, clock, 1, "scheduler@b");
 

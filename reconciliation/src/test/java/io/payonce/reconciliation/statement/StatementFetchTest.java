@@ -24,6 +24,8 @@ import io.payonce.platform.Statement;
 import io.payonce.platform.StatementRow;
 import io.payonce.platform.StatementUnavailableException;
 import io.payonce.platform.statement.StatementCsv;
+import io.payonce.reconciliation.freeze.FreezeService;
+import io.payonce.reconciliation.freeze.InMemoryFreezeLedger;
 import io.payonce.reconciliation.platform.FakeGateway;
 import io.payonce.reconciliation.platform.RecordedPayment;
 import io.payonce.reconciliation.statement.StatementFetch.Outcome;
@@ -217,8 +219,8 @@ class StatementFetchTest {
 
 	private StatementImport importer(io.payonce.reconciliation.platform.GatewayPayments gateway) {
 		return new StatementImport(this.imports, gateway, this.platform, StatementFetchTest::deductedAsRecorded,
-				(report) -> "statement-" + report.day() + "-" + report.sha256().substring(0, 16), this.raised::add, CLOCK,
-				Duration.ofMinutes(30));
+				(report) -> "statement-" + report.day() + "-" + report.sha256().substring(0, 16), this.raised::add,
+				new FreezeService(new InMemoryFreezeLedger(), CLOCK), CLOCK, Duration.ofMinutes(30));
 	}
 
 	/** The ledger deducted every order 199.00, the fixture's recorded payment. */

@@ -16,6 +16,8 @@ import io.payonce.platform.PaymentPlatform;
 import io.payonce.platform.QueryAnswer;
 import io.payonce.platform.Statement;
 import io.payonce.platform.StatementUnavailableException;
+import io.payonce.reconciliation.freeze.FreezeService;
+import io.payonce.reconciliation.freeze.InMemoryFreezeLedger;
 import io.payonce.reconciliation.platform.FakeGateway;
 import io.payonce.reconciliation.statement.StatementFetch;
 import io.payonce.reconciliation.statement.StatementImport;
@@ -106,7 +108,7 @@ class StatementFetchJobTest {
 		DaysImports imports = new DaysImports(Optional.empty());
 		StatementImport importer = new StatementImport(imports, new FakeGateway(), this.platform, (orderNos) -> Map.of(),
 				(report) -> "report", (report) -> {
-				}, CLOCK, Duration.ofMinutes(30));
+				}, new FreezeService(new InMemoryFreezeLedger(), CLOCK), CLOCK, Duration.ofMinutes(30));
 		return new StatementFetch(this.platform, importer, imports, CLOCK, 1, "scheduler@test");
 	}
 
