@@ -1,5 +1,7 @@
 package io.payonce.ops.security;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +14,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -80,9 +84,20 @@ public class OpsSecurityAutoConfiguration {
 		return PasswordEncoderFactories.createDelegatingPasswordEncoder();
 	}
 
+	/**
+	 * The ops users, their passwords checked once per {@link RecentCredentials} ttl, not once per request: basic
+	 * authentication sends them with every request, and a BCrypt check is ~50 ms of CPU. The users are no bean of
+	 * their own (Spring Security would otherwise warn that a second, unused login path exists).
+	 */
 	@Bean
-	@ConditionalOnMissingBean
-	InMemoryUserDetailsManager opsUsers(OpsProperties properties) {
+	@ConditionalOnMissingBean(AuthenticationProvider.class)
+	RecentCredentials opsAuthentication(OpsProperties properties, PasswordEncoder passwordEncoder) {
+		DaoAuthenticationProvider passwords = new DaoAuthenticationProvider(opsUsers(properties));
+		passwords.setPasswordEncoder(passwordEncoder);
+		return new RecentCredentials(passwords, Clock.systemUTC(), Duration.ofMinutes(5), 1024);
+	}
+
+	static InMemoryUserDetailsManager opsUsers(OpsProperties properties) {
 		List<UserDetails> users = new ArrayList<>();
 		for (OpsProperties.User user : properties.users()) {
 			// plain text gets through the start-up check only in the local profile (UnsafeSettings)
