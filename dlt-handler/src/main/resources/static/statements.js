@@ -57,15 +57,24 @@ uploadForm.addEventListener('submit', async (e) => {
     message.textContent = data.result + ' · ' + data.day + ' · ' + (data.rows === undefined ? ''
       : data.rows + ' rows, ' + data.errors.length + ' unreadable line(s), balanced ' + data.balanced + ' · ')
       + (counts.length ? counts.join(', ') : 'no findings');
-    await loadImports();
+    await loadImports(data.day);
     if (data.report) { await showFindings(data.report); }
   } catch (err) {
     message.textContent = 'Import refused: ' + err.message;
   }
 });
 
-async function loadImports() {
-  const data = await readJson(await fetch('/api/v1/statements', { headers: { 'Accept': 'application/json' } }));
+// The list shows 31 statement days (the API's window). By default they end today; after an import of an older day
+// they end on that day, so the statement just imported is always in the list (Refresh keeps the window).
+let listUpTo = null;
+
+async function loadImports(importedDay) {
+  if (importedDay) {
+    const windowStart = new Date(Date.now() - 31 * 86400000).toISOString().substring(0, 10);
+    listUpTo = importedDay < windowStart ? importedDay : null;
+  }
+  const query = listUpTo ? '?to=' + encodeURIComponent(listUpTo) : '';
+  const data = await readJson(await fetch('/api/v1/statements' + query, { headers: { 'Accept': 'application/json' } }));
   importsBody.replaceChildren();
   for (const entry of data.imports) {
     const row = document.createElement('tr');
