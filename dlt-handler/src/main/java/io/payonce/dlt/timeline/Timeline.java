@@ -19,7 +19,8 @@ import io.payonce.contract.TimelineFact;
  * the record was acknowledged), and a deduction's commit time precedes the fact of the delivery that made it. So a
  * record the ladder holds or the terminal topic took stands no earlier than the delivery of its origin record
  * ({@code originTopic/originPartition/originOffset} = the delivery's {@code topic/partition/offset}), and a deduction
- * no earlier than the delivery that booked its flow ({@code flowId}).</li>
+ * no earlier than the delivery that booked its flow ({@code flowId}); a finding settled by a deduction (its
+ * {@code flowId}) no earlier than that deduction.</li>
  * <li><b>Bounded.</b> At most {@value #KEEP_FIRST} + {@value #KEEP_LAST} entries: the first ones (how the payment
  * began) and the latest ones (where it is now). A callback storm or an endless retry loop drops from the middle and
  * counts what it dropped in {@link #omitted}; a value never grows without end.</li>
@@ -83,16 +84,28 @@ public record Timeline(List<TimelineEntry> entries, long omitted, Map<String, Lo
 		return new Timeline(sorted, dropped, offsets, this.nextSeq + 1);
 	}
 
-	/** Moves each effect whose cause is kept to no earlier than that cause (one level: a cause is a delivery). */
+	/**
+	 * Moves each effect whose cause is kept to no earlier than that cause. Two levels: a delivery causes the record
+	 * it wrote (retry, terminal) and the deduction it booked; a deduction settles its MISSING finding. The finding is
+	 * stamped when reconciliation read the deduction, which may be before the consumer stamped the delivery's fact;
+	 * placed after the deduction (itself after its delivery), it never reads as settled before it was deducted.
+	 */
 	private static void placeAfterCauses(List<TimelineEntry> entries) {
+		placeAfter(entries, TimelineFact.Step.DELIVERY);
+		placeAfter(entries, TimelineFact.Step.DEDUCTED);
+	}
+
+	private static void placeAfter(List<TimelineEntry> entries, TimelineFact.Step causeStep) {
 		Map<String, TimelineEntry> causes = new HashMap<>();
 		for (TimelineEntry entry : entries) {
-			if (entry.fact().step() == TimelineFact.Step.DELIVERY) {
+			if (entry.fact().step() == causeStep) {
 				Map<String, String> detail = entry.fact().detail();
-				causes.putIfAbsent(recordKey(detail.get(Services.TOPIC), detail.get(Services.PARTITION),
-						detail.get(Services.OFFSET)), entry);
+				if (causeStep == TimelineFact.Step.DELIVERY) {
+					causes.putIfAbsent(recordKey(detail.get(Services.TOPIC), detail.get(Services.PARTITION),
+							detail.get(Services.OFFSET)), entry);
+				}
 				if (detail.containsKey(Services.FLOW_ID)) {
-					causes.putIfAbsent("flow:" + detail.get(Services.FLOW_ID), entry);
+					causes.putIfAbsent(flowKey(detail.get(Services.FLOW_ID)), entry);
 				}
 			}
 		}
@@ -101,7 +114,7 @@ public record Timeline(List<TimelineEntry> entries, long omitted, Map<String, Lo
 		}
 		for (int i = 0; i < entries.size(); i++) {
 			TimelineEntry cause = causes.get(causeKey(entries.get(i).fact()));
-			if (cause != null) {
+			if (cause != null && cause != entries.get(i)) {
 				entries.set(i, entries.get(i).after(cause));
 			}
 		}
@@ -115,10 +128,16 @@ public record Timeline(List<TimelineEntry> entries, long omitted, Map<String, Lo
 				return detail.containsKey(Services.ORIGIN_OFFSET) ? recordKey(detail.get(Services.ORIGIN_TOPIC),
 						detail.get(Services.ORIGIN_PARTITION), detail.get(Services.ORIGIN_OFFSET)) : null;
 			case DEDUCTED:
-				return detail.containsKey(Services.FLOW_ID) ? "flow:" + detail.get(Services.FLOW_ID) : null;
+			case FINDING:
+				// a finding with a flow is the settlement that deduction made
+				return detail.containsKey(Services.FLOW_ID) ? flowKey(detail.get(Services.FLOW_ID)) : null;
 			default:
 				return null;
 		}
+	}
+
+	private static String flowKey(String flowId) {
+		return "flow:" + flowId;
 	}
 
 	private static String recordKey(String topic, String partition, String offset) {

@@ -1,6 +1,7 @@
 package io.payonce.dlt.timeline;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import io.payonce.contract.TimelineFact;
@@ -78,6 +79,35 @@ class TimelineTest {
 
 		assertThat(timeline.entries()).extracting((entry) -> entry.fact().step())
 			.containsExactly(TimelineFact.Step.DELIVERY, TimelineFact.Step.DEDUCTED);
+	}
+
+	@Test
+	void aFindingSettledByADeductionFollowsThatDeductionThoughStampedBeforeItsDelivery() {
+		// given reconciliation's settlement (stamped when it read pay.deducted, T0+2ms), the deduction (committed at
+		// T0) and the fact of the delivery that booked it (stamped after its offsets were committed, T0+5ms)
+		TimelineFact settled = aFact(TimelineFact.Step.FINDING, "SETTLED", T0.plusMillis(2),
+				Map.of("kind", "MISSING", "flowId", "42"));
+		TimelineFact deducted = aFact(TimelineFact.Step.DEDUCTED, "DEDUCTED", T0, Map.of("flowId", "42"));
+		TimelineFact delivery = aFact(TimelineFact.Step.DELIVERY, "FIRST", T0.plusMillis(5),
+				Map.of("topic", "pay.success", "partition", "0", "offset", "9", "flowId", "42"));
+		TimelineFact otherFlow = aFact(TimelineFact.Step.FINDING, "SETTLED", T0.plusMillis(1),
+				Map.of("kind", "MISSING", "flowId", "43"));
+
+		// when they are read in any order
+		for (List<TimelineFact> arrival : List.of(List.of(settled, deducted, delivery, otherFlow),
+				List.of(delivery, otherFlow, deducted, settled), List.of(otherFlow, deducted, settled, delivery))) {
+			Timeline timeline = Timeline.empty();
+			int offset = 0;
+			for (TimelineFact fact : arrival) {
+				timeline = timeline.with(fact, "topic-" + fact.step(), offset++);
+			}
+
+			// then the settlement stands after the deduction, which stands after its delivery; a settlement by
+			// another flow does not move
+			assertThat(timeline.entries()).as("%s", arrival)
+				.extracting((entry) -> entry.fact().step() + " " + entry.fact().detail().get("flowId"))
+				.containsExactly("FINDING 43", "DELIVERY 42", "DEDUCTED 42", "FINDING 42");
+		}
 	}
 
 	@Test

@@ -37,8 +37,15 @@ public record Finding(String findingId, FindingKind kind, String orderNo, Paymen
 	 * @param settledAt when reconciliation saw what settled it
 	 * @param lateBy for MISSING: how long after its payment the deduction came (the window is part of it)
 	 * @param detail what settled it, for people
+	 * @param flowId for MISSING: the flow of the deduction that settled it, so that whoever shows the settlement
+	 * can place it after that deduction; {@code null} otherwise (and on records written before it was added)
 	 */
-	public record Settlement(Instant settledAt, Duration lateBy, String detail) {
+	public record Settlement(Instant settledAt, Duration lateBy, String detail, Long flowId) {
+
+		/** A settlement not made by one deduction (a reversal, for example). */
+		public Settlement(Instant settledAt, Duration lateBy, String detail) {
+			this(settledAt, lateBy, detail, null);
+		}
 
 	}
 

@@ -182,7 +182,7 @@ public final class Reconciler {
 		String detail = "deduction flow " + deduction.flowId() + " of payment " + deduction.payNo() + " arrived "
 				+ lateBy + " after the payment (window " + this.window + ")";
 		return new Finding(FindingKind.MISSING + ":" + view.orderNo(), FindingKind.MISSING, view.orderNo(),
-				view.payment(), view.deductions(), detail, now, new Finding.Settlement(now, lateBy, detail));
+				view.payment(), view.deductions(), detail, now, new Finding.Settlement(now, lateBy, detail, deduction.flowId()));
 	}
 
 	/**

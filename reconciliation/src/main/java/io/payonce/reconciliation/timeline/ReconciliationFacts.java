@@ -27,6 +27,10 @@ public final class ReconciliationFacts {
 				detail.put("lateBy", finding.settlement().lateBy().toString());
 			}
 			detail.put("settledBy", finding.settlement().detail());
+			if (finding.settlement().flowId() != null) {
+				// the deduction that settled it: the timeline places the settlement after that deduction
+				detail.put("flowId", finding.settlement().flowId().toString());
+			}
 		}
 		else {
 			detail.put("detail", finding.detail());

@@ -47,6 +47,7 @@ class ReconcilerTest {
 			assertThat(settled.settlement().lateBy()).isEqualTo(Duration.ofMinutes(7));
 			assertThat(settled.settlement().settledAt()).isEqualTo(T0.plus(Duration.ofMinutes(7)));
 			assertThat(settled.settlement().detail()).contains("flow 1001").contains("PT7M");
+			assertThat(settled.settlement().flowId()).isEqualTo(1001L);
 		});
 		// and no second MISSING later, and a second deduction is a DUPLICATE, not another settlement
 		assertThat(this.reconciler.onTick(late.view(), T0.plus(Duration.ofMinutes(30))).findings()).isEmpty();

@@ -37,12 +37,14 @@ class ReconciliationFactsTest {
 	void aLateDeductionIsASettledFindingFactWithHowLateItCame() {
 		Instant settledAt = RAISED.plus(Duration.ofMinutes(12));
 		TimelineFact fact = ReconciliationFacts.finding(this.missing.settledBy(
-				new Finding.Settlement(settledAt, Duration.ofMinutes(17), "deduction flow 7 arrived PT17M after")),
+				new Finding.Settlement(settledAt, Duration.ofMinutes(17), "deduction flow 7 arrived PT17M after", 7L)),
 				"reconciliation", "pod-a");
 
 		assertThat(fact.at()).isEqualTo(settledAt);
 		assertThat(fact.decision()).isEqualTo("SETTLED");
-		assertThat(fact.detail()).containsEntry("lateBy", "PT17M").containsEntry("findingId", "MISSING:P1");
+		assertThat(fact.detail()).containsEntry("lateBy", "PT17M")
+			.containsEntry("findingId", "MISSING:P1")
+			.containsEntry("flowId", "7");
 		// and it survives the wire as the timeline reads it
 		assertThat(TimelineFactCodec.decode(TimelineFactCodec.encode(fact))).isEqualTo(fact);
 	}
