@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.util.Properties;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.payonce.dlt.config.ManagedStreams;
+import io.payonce.ops.streams.ManagedStreams;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -18,15 +18,6 @@ import org.springframework.context.annotation.Configuration;
 /** Runs the retry topology with {@code exactly_once_v2}; started and stopped with the application. */
 @Configuration(proxyBeanMethods = false)
 class RetryStreamsConfiguration {
-
-	/**
-	 * The consumer's own switch for sending LeaveGroup on close. Kafka Streams turns it off for its members (a
-	 * restarted instance is meant to get its tasks back), so a stopped instance's partitions wait for the session
-	 * timeout while their due retries are held; {@code KafkaStreams.close(CloseOptions.leaveGroup(true))} acts only
-	 * for static members in Kafka 4.1. An internal setting: {@code RollingRestartIT} (e2e-tests) notices if it stops
-	 * working.
-	 */
-	static final String LEAVE_GROUP_ON_CLOSE = "internal.leave.group.on.close";
 
 	/** {@code application.server}: this instance's console, where the others ask for its part of the ladder. */
 	@Bean
@@ -44,7 +35,7 @@ class RetryStreamsConfiguration {
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
 				(int) streams.sessionTimeout().toMillis());
 		// a clean stop (a rollout, a scale-down) leaves the group, so that its partitions move at once
-		config.put(StreamsConfig.mainConsumerPrefix(LEAVE_GROUP_ON_CLOSE), true);
+		ManagedStreams.leaveGroupOnClose(config);
 		config.putAll(streams.properties());
 		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
 		config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, String.join(",", kafka.getBootstrapServers()));

@@ -4,12 +4,12 @@ import java.util.Properties;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.payonce.dlt.config.ManagedStreams;
 import io.payonce.dlt.retry.streams.RetryProperties;
 import io.payonce.dlt.retry.streams.StreamsProperties;
 import io.payonce.dlt.timeline.FactPublisher;
 import io.payonce.dlt.timeline.OrderTimelines;
 import io.payonce.dlt.timeline.infra.OpsFactPublisher;
+import io.payonce.ops.streams.ManagedStreams;
 import io.payonce.ops.timeline.TimelinePublisher;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;

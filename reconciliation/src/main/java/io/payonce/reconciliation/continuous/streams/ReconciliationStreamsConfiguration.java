@@ -1,19 +1,18 @@
 package io.payonce.reconciliation.continuous.streams;
 
-import java.time.Duration;
 import java.util.Properties;
 
+import io.payonce.ops.streams.ManagedStreams;
 import io.payonce.reconciliation.alert.FindingAlerts;
 import io.payonce.reconciliation.continuous.Reconciler;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -27,15 +26,6 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnProperty(name = "payonce.reconciliation.streams.enabled", havingValue = "true", matchIfMissing = true)
 class ReconciliationStreamsConfiguration {
 
-	/**
-	 * The consumer's own switch for sending LeaveGroup on close. Kafka Streams turns it off for its members (a
-	 * restarted instance is meant to get its tasks back), so a stopped instance's partitions wait for the session
-	 * timeout, their pending MISSING checks with them; {@code KafkaStreams.close(CloseOptions.leaveGroup(true))} acts
-	 * only for static members in Kafka 4.1. An internal setting: {@code RollingRestartIT} (e2e-tests) notices if it
-	 * stops working.
-	 */
-	static final String LEAVE_GROUP_ON_CLOSE = "internal.leave.group.on.close";
-
 	@Bean
 	NewTopic findingsTopic(ContinuousProperties continuous, StreamsProperties streams) {
 		return new NewTopic(continuous.findingsTopic(), continuous.findingsPartitions(),
@@ -43,7 +33,7 @@ class ReconciliationStreamsConfiguration {
 	}
 
 	@Bean
-	ReconciliationStreams reconciliationStreams(KafkaProperties kafka, StreamsProperties streams,
+	ManagedStreams reconciliationStreams(KafkaProperties kafka, StreamsProperties streams,
 			ContinuousProperties continuous, FindingAlerts alerts) {
 		Properties config = new Properties();
 		config.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
@@ -61,42 +51,19 @@ class ReconciliationStreamsConfiguration {
 		config.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
 				(int) streams.sessionTimeout().dividedBy(3).toMillis());
 		// a clean stop (a rollout, a scale-down) leaves the group, so that its tasks move at once
-		config.put(StreamsConfig.mainConsumerPrefix(LEAVE_GROUP_ON_CLOSE), true);
+		ManagedStreams.leaveGroupOnClose(config);
 		Reconciler reconciler = new Reconciler(continuous.window(), continuous.retention());
-		return new ReconciliationStreams(new KafkaStreams(ReconciliationTopology.build(reconciler,
+		return new ManagedStreams(new KafkaStreams(ReconciliationTopology.build(reconciler,
 				continuous.scanInterval(), continuous.findingsTopic(), continuous.reversalsTopic(), alerts), config));
 	}
 
-	/** Lifecycle wrapper; a dying stream thread is replaced, the store is restored from its changelog. */
-	static final class ReconciliationStreams implements SmartLifecycle {
-
-		private final KafkaStreams streams;
-
-		private volatile boolean running;
-
-		ReconciliationStreams(KafkaStreams streams) {
-			this.streams = streams;
-		}
-
-		@Override
-		public void start() {
-			this.streams.setUncaughtExceptionHandler(
-					ex -> StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD);
-			this.streams.start();
-			this.running = true;
-		}
-
-		@Override
-		public void stop() {
-			this.streams.close(Duration.ofSeconds(30));
-			this.running = false;
-		}
-
-		@Override
-		public boolean isRunning() {
-			return this.running;
-		}
-
+	/**
+	 * DOWN unless the stream threads run or rebalance: an instance whose reconciliation stopped (its app in ERROR)
+	 * reports no findings, and says so rather than passing for healthy.
+	 */
+	@Bean
+	HealthIndicator reconciliationStreamsHealth(ManagedStreams reconciliationStreams) {
+		return reconciliationStreams.health();
 	}
 
 }
