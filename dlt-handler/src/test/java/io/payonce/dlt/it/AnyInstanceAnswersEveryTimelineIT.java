@@ -1,9 +1,6 @@
 package io.payonce.dlt.it;
 
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -19,9 +15,8 @@ import java.util.UUID;
 import io.payonce.contract.TimelineFact;
 import io.payonce.contract.TimelineFactCodec;
 import io.payonce.contract.Topic;
-import io.payonce.infra.LocalStack;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,27 +33,12 @@ class AnyInstanceAnswersEveryTimelineIT {
 
 	private static final int ORDERS = 12;
 
-	private static final String VIEWER = "Basic "
-			+ Base64.getEncoder().encodeToString("viewer:viewer-local".getBytes(StandardCharsets.UTF_8));
+	@RegisterExtension
+	final HandlerGroup handlers = new HandlerGroup();
 
-	private final String bootstrap = LocalStack.shared().kafka().bootstrapServers();
-
-	private final KafkaTestClient kafka = new KafkaTestClient(this.bootstrap);
-
-	private final HttpClient http = HttpClient.newHttpClient();
+	private final KafkaTestClient kafka = new KafkaTestClient(this.handlers.bootstrap());
 
 	private final JsonMapper json = JsonMapper.builder().build();
-
-	private final List<HandlerProcess> started = new ArrayList<>();
-
-	@AfterEach
-	void stopHandlers() throws InterruptedException {
-		for (HandlerProcess handler : this.started) {
-			if (handler.isAlive()) {
-				handler.stop();
-			}
-		}
-	}
 
 	@Test
 	void eitherInstanceAnswersTheTimelineOfEveryOrderAskingTheOneThatKeepsIt() throws Exception {
@@ -69,8 +49,10 @@ class AnyInstanceAnswersEveryTimelineIT {
 		// given two instances of one handler group
 		int port1 = HandlerProcess.freePort();
 		int port2 = HandlerProcess.freePort();
-		HandlerProcess first = start(applicationId, port1, dir.resolve("state-1"), dir.resolve("handler-1.log"));
-		HandlerProcess second = start(applicationId, port2, dir.resolve("state-2"), dir.resolve("handler-2.log"));
+		HandlerProcess first = this.handlers.startInGroup(applicationId, port1, dir.resolve("state-1"),
+				dir.resolve("handler-1.log"));
+		HandlerProcess second = this.handlers.startInGroup(applicationId, port2, dir.resolve("state-2"),
+				dir.resolve("handler-2.log"));
 		// both running before any fact exists: an instance that joins when the other already holds state only warms
 		// up standbys until Kafka Streams' next probing rebalance (10 min), and one would keep every timeline
 		await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
@@ -136,25 +118,19 @@ class AnyInstanceAnswersEveryTimelineIT {
 				keptBySecond = orderNo;
 			}
 		}
-		HttpResponse<String> notHere = get(port1,
+		HttpResponse<String> notHere = this.handlers.get(port1,
 				"/api/v1/timeline?scope=local&orderNo=" + URLEncoder.encode(keptBySecond, StandardCharsets.UTF_8));
 		assertThat(notHere.statusCode()).isEqualTo(503);
 		assertThat(notHere.headers().firstValue("Retry-After")).isPresent();
 
 		// and an order nobody reported is a 404 problem from either instance, wherever it would be kept
 		for (int port : new int[] { port1, port2 }) {
-			HttpResponse<String> unknown = get(port, "/api/v1/timeline/PT-" + batch + "-nobody");
+			HttpResponse<String> unknown = this.handlers.get(port, "/api/v1/timeline/PT-" + batch + "-nobody");
 			assertThat(unknown.statusCode()).isEqualTo(404);
 			assertThat(unknown.headers().firstValue("Content-Type")).hasValueSatisfying(
 					(type) -> assertThat(type).startsWith("application/problem+json"));
 			assertThat(this.json.readTree(unknown.body()).get("orderNo").asString()).isEqualTo("PT-" + batch + "-nobody");
 		}
-	}
-
-	private HandlerProcess start(String applicationId, int port, Path stateDir, Path log) throws Exception {
-		HandlerProcess handler = HandlerProcess.startInGroup(this.bootstrap, applicationId, port, stateDir, log);
-		this.started.add(handler);
-		return handler;
 	}
 
 	/**
@@ -166,18 +142,9 @@ class AnyInstanceAnswersEveryTimelineIT {
 		String encoded = URLEncoder.encode(orderNo, StandardCharsets.UTF_8);
 		String path = orderNo.matches(".*[%/;\\\\].*") ? "/api/v1/timeline?orderNo=" + encoded
 				: "/api/v1/timeline/" + encoded.replace("+", "%20");
-		HttpResponse<String> response = get(port, path);
+		HttpResponse<String> response = this.handlers.get(port, path);
 		assertThat(response.statusCode()).as("%s: %s", path, response.body()).isEqualTo(200);
 		return this.json.readTree(response.body());
-	}
-
-	private HttpResponse<String> get(int port, String path) throws Exception {
-		return this.http.send(
-				HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-					.header("Authorization", VIEWER)
-					.timeout(Duration.ofSeconds(10))
-					.build(),
-				HttpResponse.BodyHandlers.ofString());
 	}
 
 }

@@ -1,21 +1,15 @@
 package io.payonce.dlt.it;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
-import io.payonce.infra.LocalStack;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,27 +25,12 @@ class AnyInstanceListsEveryPendingRetryIT {
 
 	private static final int RECORDS = 12;
 
-	private static final String VIEWER = "Basic "
-			+ Base64.getEncoder().encodeToString("viewer:viewer-local".getBytes(StandardCharsets.UTF_8));
+	@RegisterExtension
+	final HandlerGroup handlers = new HandlerGroup();
 
-	private final String bootstrap = LocalStack.shared().kafka().bootstrapServers();
-
-	private final KafkaTestClient kafka = new KafkaTestClient(this.bootstrap);
-
-	private final HttpClient http = HttpClient.newHttpClient();
+	private final KafkaTestClient kafka = new KafkaTestClient(this.handlers.bootstrap());
 
 	private final JsonMapper json = JsonMapper.builder().build();
-
-	private final List<HandlerProcess> started = new ArrayList<>();
-
-	@AfterEach
-	void stopHandlers() throws InterruptedException {
-		for (HandlerProcess handler : this.started) {
-			if (handler.isAlive()) {
-				handler.stop();
-			}
-		}
-	}
 
 	@Test
 	void eitherInstanceListsThePendingRetriesOfBoth() throws Exception {
@@ -62,8 +41,10 @@ class AnyInstanceListsEveryPendingRetryIT {
 		// given two instances of one handler group, each running part of the retry partitions
 		int port1 = HandlerProcess.freePort();
 		int port2 = HandlerProcess.freePort();
-		HandlerProcess first = start(applicationId, port1, dir.resolve("state-1"), dir.resolve("handler-1.log"));
-		HandlerProcess second = start(applicationId, port2, dir.resolve("state-2"), dir.resolve("handler-2.log"));
+		HandlerProcess first = this.handlers.startInGroup(applicationId, port1, dir.resolve("state-1"),
+				dir.resolve("handler-1.log"));
+		HandlerProcess second = this.handlers.startInGroup(applicationId, port2, dir.resolve("state-2"),
+				dir.resolve("handler-2.log"));
 		await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1))
 			.until(() -> first.streamsRunning() && second.streamsRunning());
 
@@ -107,19 +88,8 @@ class AnyInstanceListsEveryPendingRetryIT {
 		}
 	}
 
-	private HandlerProcess start(String applicationId, int port, Path stateDir, Path log) throws Exception {
-		HandlerProcess handler = HandlerProcess.startInGroup(this.bootstrap, applicationId, port, stateDir, log);
-		this.started.add(handler);
-		return handler;
-	}
-
 	private JsonNode get(int port, String path) throws Exception {
-		HttpResponse<String> response = this.http.send(
-				HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-					.header("Authorization", VIEWER)
-					.timeout(Duration.ofSeconds(10))
-					.build(),
-				HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> response = this.handlers.get(port, path);
 		assertThat(response.statusCode()).as("%s: %s", path, response.body()).isEqualTo(200);
 		return this.json.readTree(response.body());
 	}

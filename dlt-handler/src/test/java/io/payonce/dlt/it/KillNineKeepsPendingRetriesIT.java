@@ -12,7 +12,6 @@ import java.util.UUID;
 
 import io.payonce.contract.PayonceHeaders;
 import io.payonce.contract.Topic;
-import io.payonce.infra.LocalStack;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -20,8 +19,8 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -34,20 +33,10 @@ class KillNineKeepsPendingRetriesIT {
 
 	private static final int RECORDS = 10;
 
-	private final String bootstrap = LocalStack.shared().kafka().bootstrapServers();
+	@RegisterExtension
+	final HandlerGroup handlers = new HandlerGroup();
 
-	private final KafkaTestClient kafka = new KafkaTestClient(this.bootstrap);
-
-	private final List<HandlerProcess> started = new ArrayList<>();
-
-	@AfterEach
-	void stopHandlers() throws InterruptedException {
-		for (HandlerProcess handler : this.started) {
-			if (handler.isAlive()) {
-				handler.stop();
-			}
-		}
-	}
+	private final KafkaTestClient kafka = new KafkaTestClient(this.handlers.bootstrap());
 
 	@Test
 	void pendingRetriesSurviveAKillNineAndAreReleasedExactlyOnce() throws Exception {
@@ -89,7 +78,7 @@ class KillNineKeepsPendingRetriesIT {
 	private HandlerProcess start(String applicationId, Path stateDir, Path log) throws Exception {
 		Map<String, String> env = new HashMap<>();
 		env.put("SPRING_PROFILES_ACTIVE", "local");
-		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.bootstrap);
+		env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", this.handlers.bootstrap());
 		env.put("SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
 		env.put("MANAGEMENT_SERVER_PORT", Integer.toString(HandlerProcess.freePort()));
 		env.put("MANAGEMENT_ENDPOINT_HEALTH_SHOW_DETAILS", "always");
@@ -101,9 +90,7 @@ class KillNineKeepsPendingRetriesIT {
 		// the killed member must leave the group quickly (broker minimum 6 s)
 		List<String> args = List.of("--payonce.dlt.streams.properties[consumer.session.timeout.ms]=6000",
 				"--payonce.dlt.streams.properties[consumer.heartbeat.interval.ms]=1000");
-		HandlerProcess handler = HandlerProcess.start(env, args, log);
-		this.started.add(handler);
-		return handler;
+		return this.handlers.start(env, args, log);
 	}
 
 	private List<String> released(List<String> eventIds) {
@@ -118,7 +105,7 @@ class KillNineKeepsPendingRetriesIT {
 	/** The handler's transactions have committed offsets up to the end of the retry topic. */
 	private boolean committedUpToTheEnd(String applicationId) throws Exception {
 		Properties config = new Properties();
-		config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, this.bootstrap);
+		config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, this.handlers.bootstrap());
 		try (Admin admin = Admin.create(config)) {
 			Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(applicationId)
 				.partitionsToOffsetAndMetadata()
