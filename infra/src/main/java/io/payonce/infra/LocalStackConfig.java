@@ -110,7 +110,12 @@ public record LocalStackConfig(Path dataDir, int kafkaPort, int kafkaControllerP
 		/** The first port of {@code /proc/sys/net/ipv4/ip_local_port_range}, Linux's default 32768 elsewhere. */
 		static int ephemeralRangeStart() {
 			try {
-				String range = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+				// by line, never Files.readString: a sysctl file reports size 0, and on some kernels the read that
+				// size suggests returns its first byte only ("3" of "32768"), which silently made every port
+				// kernel-chosen, in the ephemeral range this class exists to avoid
+				String range = java.nio.file.Files
+					.readAllLines(java.nio.file.Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+					.get(0);
 				return Integer.parseInt(range.trim().split("\\s+")[0]);
 			}
 			catch (IOException | RuntimeException ex) {
