@@ -34,6 +34,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -167,8 +168,9 @@ class RelayHotStandbyIT {
 			long pid = pair.leader.pid();
 			Instant pausedAt = pauseInsideATransaction(pair.leader, admin);
 
-			// then the fault happened: the process is stopped
-			char state = RelayInstance.processState(pid);
+			// then the fault happened: the process is stopped (kill -STOP returns before the kernel has stopped every
+			// thread, which waits for them to be scheduled: on a busy machine /proc still says R for a moment)
+			char state = stateWithin(pid, 'T', Duration.ofSeconds(5));
 			run.prove(state == 'T', "PID " + pid + " in state " + state + " (T: stopped) right after SIGSTOP");
 			assertThat(state).as("state of PID %d", pid).isEqualTo('T');
 			// and the standby takes over once the lease is gone
@@ -253,6 +255,18 @@ class RelayHotStandbyIT {
 	 * If the transaction ended in the meantime (a batch commits within milliseconds), the process is resumed at once,
 	 * well within its lease, and the next one is tried.
 	 */
+	/** The state letter of {@code pid} once it is {@code expected}, or the last one read when it was not in time. */
+	private static char stateWithin(long pid, char expected, Duration timeout) {
+		try {
+			return await().atMost(timeout)
+				.pollInterval(Duration.ofMillis(10))
+				.until(() -> RelayInstance.processState(pid), (state) -> state == expected);
+		}
+		catch (ConditionTimeoutException ex) {
+			return RelayInstance.processState(pid);
+		}
+	}
+
 	private static Instant pauseInsideATransaction(ServiceProcess leader, Admin admin) {
 		List<TopicPartition> partitions = IntStream.range(0, LocalStackConfig.DEFAULT_PARTITIONS)
 			.mapToObj((p) -> new TopicPartition(Topic.PAY_SUCCESS.topicName(), p))

@@ -1,9 +1,12 @@
 package io.payonce.e2e.faults.hooks;
 
+import java.time.Instant;
 import java.util.List;
 
 import io.payonce.consumer.deduct.domain.Ledger;
 import io.payonce.consumer.deduct.domain.LedgerResult;
+import io.payonce.contract.PaySuccess;
+import io.payonce.contract.TraceContext;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,17 +38,32 @@ public class CrashAfterCommitHook {
 				if (marker == null || marker.isBlank() || !(bean instanceof Ledger real)) {
 					return bean;
 				}
-				return (Ledger) (payments, now) -> {
-					List<LedgerResult> results = real.deductAll(payments, now);
-					for (int i = 0; i < payments.size(); i++) {
-						if (payments.get(i).orderNo().contains(marker) && results.get(i) == LedgerResult.DEDUCTED) {
-							System.err.println("e2e crash hook: halting after the commit that deducted "
-									+ payments.get(i).orderNo() + " (" + payments.size() + " payments in the poll)");
-							System.err.flush();
-							Runtime.getRuntime().halt(EXIT_STATUS);
-						}
+				return new Ledger() {
+					@Override
+					public List<LedgerResult> deductAll(List<PaySuccess> payments, Instant now) {
+						return haltAfterTheMarkedDeduction(payments, real.deductAll(payments, now));
 					}
-					return results;
+
+					@Override
+					public List<LedgerResult> deductAll(List<PaySuccess> payments, List<TraceContext> traces,
+							Instant now) {
+						return haltAfterTheMarkedDeduction(payments, real.deductAll(payments, traces, now));
+					}
+
+					// by kind, never by identity: a deduction's result carries its flow (one object per payment)
+					private List<LedgerResult> haltAfterTheMarkedDeduction(List<PaySuccess> payments,
+							List<LedgerResult> results) {
+						for (int i = 0; i < payments.size(); i++) {
+							if (payments.get(i).orderNo().contains(marker)
+									&& results.get(i).kind() == LedgerResult.Kind.DEDUCTED) {
+								System.err.println("e2e crash hook: halting after the commit that deducted "
+										+ payments.get(i).orderNo() + " (" + payments.size() + " payments in the poll)");
+								System.err.flush();
+								Runtime.getRuntime().halt(EXIT_STATUS);
+							}
+						}
+						return results;
+					}
 				};
 			}
 		};
