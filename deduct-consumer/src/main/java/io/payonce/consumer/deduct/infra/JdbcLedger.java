@@ -67,13 +67,25 @@ public class JdbcLedger implements Ledger {
 			LedgerResult[] results = new LedgerResult[payments.size()];
 			List<TracedEvent> events = new ArrayList<>();
 			List<Integer> oneByOne = inLockOrder(payments);
+			Map<String, PaySuccess> paidTogether = new HashMap<>();
 			if (several) {
 				List<Integer> together = togetherEligible(payments, oneByOne);
 				if (together.size() > 1 && deductTogether(payments, traces, together, at, now, results, events)) {
+					together.forEach((i) -> paidTogether.put(payments.get(i).orderNo(), payments.get(i)));
 					oneByOne = oneByOne.stream().filter((i) -> results[i] == null).toList();
 				}
 			}
 			for (int i : oneByOne) {
+				PaySuccess paid = paidTogether.get(payments.get(i).orderNo());
+				if (paid != null) {
+					// Another delivery of an order this transaction has just paid: the row is known exactly (the CAS
+					// matched its user, amount and currency and wrote the payNo) and locked by us until the commit, so
+					// the state machine explains the missed CAS from it without reading it back.
+					results[i] = OrderStateMachine.explainMissedCas(Optional.of(new OrderSnapshot(paid.orderNo(),
+							paid.userId(), paid.amount(), paid.currency(), OrderStatus.PAID, Optional.of(paid.payNo()))),
+							payments.get(i));
+					continue;
+				}
 				if (several) {
 					// Each payment is all-or-nothing inside the shared transaction.
 					this.jdbc.execute("SAVEPOINT deduction");

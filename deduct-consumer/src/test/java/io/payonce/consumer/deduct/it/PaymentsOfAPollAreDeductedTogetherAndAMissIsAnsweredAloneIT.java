@@ -130,7 +130,7 @@ class PaymentsOfAPollAreDeductedTogetherAndAMissIsAnsweredAloneIT {
 	}
 
 	@Test
-	void aPollWithAnOrderTwiceDeductsItOnceWithoutLeavingTheTogetherPath() {
+	void anOrderDeliveredAgainInThePollThatPaysItIsExplainedByTheStateMachineWithoutAStatement() {
 		// given
 		long alice = Fixtures.aUserId();
 		this.trade.account(alice, "100.00");
@@ -138,17 +138,29 @@ class PaymentsOfAPollAreDeductedTogetherAndAMissIsAnsweredAloneIT {
 		PaySuccess second = anOrder(alice, "20.00");
 
 		try (OneConnectionLedger ledger = this.trade.ledgerOnOneConnection()) {
+			long updates = ledger.counter("Com_update");
+			long selects = ledger.counter("Com_select");
 			long rollbacks = ledger.counter("Com_rollback_to_savepoint");
 
-			// when the first payment comes twice in one poll
-			List<LedgerResult> results = ledger.ledger().deductAll(List.of(first, second, first), Instant.now());
+			// when the first payment comes twice in one poll, and a second platform payment and a payment of other
+			// content for the same order come with it
+			PaySuccess otherPayNo = Fixtures.aSecondPayment(first);
+			PaySuccess otherAmount = new PaySuccess(first.payNo(), first.orderNo(), first.userId(),
+					new BigDecimal("11.00"), first.currency(), first.paidAt());
+			List<LedgerResult> results = ledger.ledger()
+				.deductAll(List.of(first, second, first, otherPayNo, otherAmount), Instant.now());
 
-			// then the first delivery of each order went together, the repeat alone, as a duplicate
+			// then the first delivery of each order went together, and the others have the state machine's answers
+			assertThat(results.subList(0, 2)).extracting(LedgerResult::kind).containsOnly(LedgerResult.Kind.DEDUCTED);
+			assertThat(results.subList(2, 5)).containsExactly(LedgerResult.ALREADY_PAID,
+					LedgerResult.paidByOtherPayment(first.payNo()), LedgerResult.CONFLICT);
+			// with the together path's statements only: two UPDATEs, two SELECTs (the flows' ids, the balances)
 			assertThat(ledger.counter("Com_rollback_to_savepoint") - rollbacks).isZero();
-			assertThat(results).extracting(LedgerResult::kind)
-				.containsExactly(LedgerResult.Kind.DEDUCTED, LedgerResult.Kind.DEDUCTED, LedgerResult.Kind.ALREADY_PAID);
+			assertThat(ledger.counter("Com_update") - updates).isEqualTo(2);
+			assertThat(ledger.counter("Com_select") - selects).isEqualTo(2);
 		}
 		assertThat(this.trade.deductions(first.orderNo())).isEqualTo(1);
+		assertThat(this.trade.orderPayNo(first.orderNo())).isEqualTo(first.payNo());
 		assertThat(this.trade.balance(alice)).isEqualByComparingTo("70.00");
 	}
 
