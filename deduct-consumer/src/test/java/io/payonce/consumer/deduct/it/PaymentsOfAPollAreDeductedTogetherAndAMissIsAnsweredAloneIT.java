@@ -111,6 +111,33 @@ class PaymentsOfAPollAreDeductedTogetherAndAMissIsAnsweredAloneIT {
 	}
 
 	@Test
+	void aFlowBookedAlreadyRefusesTheTogetherInsertAndTheUniqueIndexAnswersForItsPaymentAlone() {
+		// given an INIT order whose deduction flow exists already (booked by hand), and a payable order
+		long alice = Fixtures.aUserId();
+		this.trade.account(alice, "100.00");
+		PaySuccess booked = anOrder(alice, "20.00");
+		this.trade.flow(alice, "-20.00", booked.orderNo(), "PAY_DEDUCT", booked.payNo());
+		PaySuccess payable = anOrder(alice, "30.00");
+
+		try (OneConnectionLedger ledger = this.trade.ledgerOnOneConnection()) {
+			long rollbacks = ledger.counter("Com_rollback_to_savepoint");
+
+			// when both come in one poll
+			List<LedgerResult> results = ledger.ledger().deductAll(List.of(booked, payable), Instant.now());
+
+			// then the multi-row insert hit uk_biz_no_type, the together path was undone (the fault happened) ...
+			assertThat(ledger.counter("Com_rollback_to_savepoint") - rollbacks).isGreaterThanOrEqualTo(1);
+			// ... and one by one the booked order is a duplicate of the unique index, the other is deducted
+			assertThat(results).extracting(LedgerResult::kind)
+				.containsExactly(LedgerResult.Kind.ALREADY_FLOWED, LedgerResult.Kind.DEDUCTED);
+		}
+		assertThat(this.trade.deductions(booked.orderNo())).isEqualTo(1);
+		assertThat(this.trade.deductions(payable.orderNo())).isEqualTo(1);
+		assertThat(this.trade.orderStatus(booked.orderNo())).isEqualTo("PAID");
+		assertThat(this.trade.balance(alice)).isEqualByComparingTo("70.00");
+	}
+
+	@Test
 	void paymentsOfOneUserThatFitOnlyInPartAreDeductedInLockOrderUntilTheBalanceEnds() {
 		// given 45.00 and three orders of 30.00, 20.00 and 10.00: together they do not fit, one by one two of them do
 		long alice = Fixtures.aUserId();
