@@ -10,6 +10,7 @@ import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** The trade schema as a test sees it: seed accounts and orders, read the ledger. */
@@ -65,6 +66,38 @@ final class TradeDatabase {
 	/** The ledger of the consumer on this database, without a consumer around it. */
 	JdbcLedger ledger() {
 		return new JdbcLedger(this.jdbc, new TransactionTemplate(new DataSourceTransactionManager(this.jdbc.getDataSource())));
+	}
+
+	/**
+	 * The consumer's ledger on a connection of its own, whose session counters tell what statements the ledger sent
+	 * ({@code SHOW SESSION STATUS}, e.g. {@code Com_update}).
+	 */
+	OneConnectionLedger ledgerOnOneConnection() {
+		DriverManagerDataSource shared = (DriverManagerDataSource) this.jdbc.getDataSource();
+		SingleConnectionDataSource one = new SingleConnectionDataSource(shared.getUrl(), shared.getUsername(),
+				shared.getPassword(), true);
+		JdbcTemplate jdbc = new JdbcTemplate(one);
+		return new OneConnectionLedger(
+				new JdbcLedger(jdbc, new TransactionTemplate(new DataSourceTransactionManager(one))), jdbc, one);
+	}
+
+	/** A ledger and its one connection. */
+	record OneConnectionLedger(JdbcLedger ledger, JdbcTemplate jdbc, SingleConnectionDataSource dataSource)
+			implements AutoCloseable {
+
+		/** A counter of this session, e.g. {@code Com_update}: the statements of that kind it has run. */
+		long counter(String name) {
+			return this.jdbc.query("SHOW SESSION STATUS LIKE ?", (rs) -> {
+				rs.next();
+				return rs.getLong("Value");
+			}, name);
+		}
+
+		@Override
+		public void close() {
+			this.dataSource.destroy();
+		}
+
 	}
 
 	/** The payNo that paid the order, {@code null} if none is recorded. */
