@@ -1,0 +1,289 @@
+package io.payonce.bench;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import io.payonce.infra.LocalStack;
+import io.payonce.infra.LocalStackConfig;
+import io.payonce.infra.ServiceProcess;
+import io.payonce.platform.callback.PayCallback;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * The gateway's request path alone (issue 19, "a leaner request path"): a fresh local stack, the gateway as a
+ * process with JFR on and the benchmark's JVM options, a warm-up, then rounds of new signed callbacks from 16
+ * closed-loop senders. Reported per round: the gateway's CPU (user + system from {@code /proc/<pid>/stat}) per
+ * accepted callback, and over all rounds the JFR profile of its Tomcat workers: the share of samples with no
+ * PayOnce frame but the MDC filter (the framework around the handler), inclusive shares of the frames on the way,
+ * the top frames and the allocation by allocating frame. CPU time, not throughput, is the number to compare on a
+ * shared machine. Run (under the heavy lock):
+ *
+ * <pre>
+ * ./mvnw -q -o install -DskipTests -DskipITs
+ * ./mvnw -o -Pbenchmark -pl benchmarks -am -DskipTests -DskipITs verify -Dbench.main=io.payonce.bench.GatewayRequestPath
+ * </pre>
+ *
+ * {@code -Dbench.gateway.warmup=}, {@code -Dbench.gateway.callbacks=} (per round), {@code -Dbench.gateway.rounds=}
+ * change the sizes. Output: {@code target/benchmark/<start>-gateway/output.txt} and {@code gateway.jfr}.
+ */
+public final class GatewayRequestPath {
+
+	private static final String GATEWAY = "producer-gateway";
+
+	private static final int SENDERS = 16;
+
+	/** What the framework is: a sample whose PayOnce frames are only these ran in Tomcat, Spring or Micrometer. */
+	private static final Set<String> PASS_THROUGH = Set.of("io.payonce.gateway.callback.web.OrderNoMdcFilter",
+			"io.payonce.gateway.callback.web.LookupServer$PortRouting", "io.payonce.gateway.callback.web.LookupConnector",
+			"io.payonce.ops.security.CrossOriginWriteFilter");
+
+	private GatewayRequestPath() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		String analyse = System.getProperty("bench.gateway.analyse");
+		if (analyse != null) {
+			// a recording of an earlier run, whole (warm-up included)
+			StringBuilder report = new StringBuilder();
+			profile(report, Path.of(analyse), Instant.EPOCH, Instant.now());
+			return;
+		}
+		int warmUp = Integer.getInteger("bench.gateway.warmup", 20_000);
+		int perRound = Integer.getInteger("bench.gateway.callbacks", 6_000);
+		int rounds = Integer.getInteger("bench.gateway.rounds", 4);
+		Path target = Path.of(System.getProperty("bench.out", "target")).toAbsolutePath();
+		String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
+		Path out = target.resolve("benchmark").resolve(stamp + "-gateway");
+		Files.createDirectories(out);
+		StringBuilder report = new StringBuilder();
+		Path repo = Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
+		Path jar = ServiceProcess.execJar(repo, GATEWAY)
+			.orElseThrow(() -> new IllegalStateException("No exec jar of the gateway; ./mvnw -q -o install"));
+		Path stackDir = out.getParent().resolve("stack-gateway");
+		deleteRecursively(stackDir);
+		line(report, "gateway request path, " + Instant.now() + ", jar " + jar.getFileName() + ", load average "
+				+ Sys.loadAverage() + " (" + Runtime.getRuntime().availableProcessors() + " CPUs)");
+		ServiceProcess gateway = null;
+		int status = 0;
+		try (LocalStack stack = LocalStack.start(LocalStackConfig.freePorts(stackDir))) {
+			new Db(stack.mariaDb()).makeDurable();
+			Path serviceDir = stackDir.resolve("services");
+			Files.createDirectories(serviceDir);
+			Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(GATEWAY));
+			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
+					"-XX:FlightRecorderOptions:stackdepth=256", "-XX:StartFlightRecording=name=bench,settings=profile");
+			gateway = ServiceProcess.launch(GATEWAY, jar, ServiceProcess.freePort(), env, serviceDir, jvm);
+			gateway.awaitHealthy(Duration.ofMinutes(4));
+			CallbackLoad load = new CallbackLoad(gateway.baseUrl());
+			String run = Long.toString(System.currentTimeMillis(), 36).toUpperCase(Locale.ROOT);
+			CallbackLoad.Result warm = load.closedLoop(callbacks(run + "W", warmUp), SENDERS, 120);
+			line(report, String.format(Locale.ROOT, "warm-up: %d accepted, %d failed, %.0f/s", warm.acceptedAt().size(),
+					warm.failed(), warm.acceptedPerSecond()));
+			Instant from = Instant.now();
+			double cpuTotal = 0;
+			long acceptedTotal = 0;
+			for (int r = 1; r <= rounds; r++) {
+				String load1 = Sys.loadAverage();
+				double cpu0 = Sys.cpuSeconds(gateway.pid());
+				CallbackLoad.Result result = load.closedLoop(callbacks(run + "R" + r, perRound), SENDERS, 120);
+				double cpu = Sys.cpuSeconds(gateway.pid()) - cpu0;
+				long accepted = result.acceptedAt().size();
+				if (result.failed() > 0 || accepted != perRound) {
+					throw new IllegalStateException("round " + r + ": " + accepted + " of " + perRound + " accepted, "
+							+ result.failed() + " failed");
+				}
+				cpuTotal += cpu;
+				acceptedTotal += accepted;
+				line(report, String.format(Locale.ROOT,
+						"round %d: %d accepted in %.1f s (%.0f/s), gateway CPU %.2f s = %.3f CPU-ms per callback,"
+								+ " load average before %s",
+						r, accepted, result.seconds(), result.acceptedPerSecond(), cpu, 1000 * cpu / accepted, load1));
+			}
+			Instant to = Instant.now();
+			line(report, String.format(Locale.ROOT, "all rounds: %.3f CPU-ms per callback (%d callbacks)",
+					1000 * cpuTotal / acceptedTotal, acceptedTotal));
+			load.close();
+			Path recording = out.resolve("gateway.jfr");
+			Sys.run(List.of(Sys.jcmd(), Long.toString(gateway.pid()), "JFR.dump", "name=bench",
+					"filename=" + recording), 60);
+			profile(report, recording, from, to);
+		}
+		catch (Exception ex) {
+			line(report, "FAILED: " + ex);
+			ex.printStackTrace();
+			status = 1;
+		}
+		finally {
+			if (gateway != null && gateway.isRunning()) {
+				gateway.stop();
+			}
+			line(report, "load average at end: " + Sys.loadAverage());
+			Files.writeString(out.resolve("output.txt"), report);
+			System.out.println("output: " + out);
+		}
+		System.exit(status);
+	}
+
+	private static List<PayCallback> callbacks(String prefix, int count) {
+		List<PayCallback> callbacks = new ArrayList<>(count);
+		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		for (int i = 0; i < count; i++) {
+			callbacks.add(PayCallback.success("PN" + prefix + i, "P" + prefix + i, 1_000_000L + i,
+					new BigDecimal("19.90"), paidAt));
+		}
+		return callbacks;
+	}
+
+	/**
+	 * The Tomcat workers' samples in the window: framework-only share, inclusive shares of the non-JDK frames on the
+	 * stacks (each counted once per sample), the top frames, and allocation weight by the first non-JDK frame.
+	 */
+	private static void profile(StringBuilder report, Path recording, Instant from, Instant to) throws IOException {
+		long samples = 0;
+		long frameworkOnly = 0;
+		Map<String, Long> inclusive = new HashMap<>();
+		Map<String, Long> frameworkInclusive = new HashMap<>();
+		long truncated = 0;
+		Map<String, Long> top = new HashMap<>();
+		Map<String, Long> innermostPayonce = new HashMap<>();
+		Map<String, Double> allocation = new HashMap<>();
+		Map<String, Double> allocationByType = new HashMap<>();
+		double allocated = 0;
+		try (RecordingFile file = new RecordingFile(recording)) {
+			while (file.hasMoreEvents()) {
+				RecordedEvent event = file.readEvent();
+				Instant at = event.getStartTime();
+				if (at.isBefore(from) || at.isAfter(to) || !worker(event)) {
+					continue;
+				}
+				String name = event.getEventType().getName();
+				RecordedStackTrace stack = event.getStackTrace();
+				if (stack == null || stack.getFrames().isEmpty()) {
+					continue;
+				}
+				if ("jdk.ObjectAllocationSample".equals(name)) {
+					double weight = event.getLong("weight");
+					allocated += weight;
+					allocation.merge(firstOwnFrame(stack), weight, Double::sum);
+					allocationByType.merge(event.getClass("objectClass").getName(), weight, Double::sum);
+					continue;
+				}
+				if (!"jdk.ExecutionSample".equals(name)) {
+					continue;
+				}
+				samples++;
+				if (stack.isTruncated()) {
+					truncated++;
+				}
+				RecordedFrame first = stack.getFrames().get(0);
+				top.merge(frame(first), 1L, Long::sum);
+				boolean payonce = false;
+				String innermost = null;
+				Set<String> seen = new HashSet<>();
+				for (RecordedFrame f : stack.getFrames()) {
+					String type = f.getMethod().getType().getName();
+					if (type.startsWith("io.payonce.") && !PASS_THROUGH.contains(type)) {
+						payonce = true;
+					}
+					if (innermost == null && type.startsWith("io.payonce.")) {
+						innermost = frame(f);
+					}
+					if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
+						String key = frame(f);
+						if (seen.add(key)) {
+							inclusive.merge(key, 1L, Long::sum);
+						}
+					}
+				}
+				innermostPayonce.merge((innermost != null) ? innermost : "(none)", 1L, Long::sum);
+				if (!payonce) {
+					frameworkOnly++;
+					seen.forEach((key) -> frameworkInclusive.merge(key, 1L, Long::sum));
+				}
+			}
+		}
+		line(report, String.format(Locale.ROOT,
+				"JFR (settings=profile), Tomcat worker threads, %d execution samples; framework only (no PayOnce frame"
+						+ " but OrderNoMdcFilter): %d = %.1f %%",
+				samples, frameworkOnly, 100.0 * frameworkOnly / Math.max(1, samples)) + "; truncated stacks " + truncated);
+		line(report, "framework-only samples, inclusive by frame (share of all samples): "
+				+ shares(frameworkInclusive, samples, 45));
+		line(report, "innermost PayOnce frame: " + shares(innermostPayonce, samples, 12));
+		line(report, "top frames: " + shares(top, samples, 25));
+		line(report, "inclusive (non-JDK frames, once per sample): " + shares(inclusive, samples, 70));
+		line(report, String.format(Locale.ROOT, "allocation samples, weight %.0f MB in the window; by first non-JDK"
+				+ " frame: ", allocated / 1e6) + sharesD(allocation, allocated, 25));
+		line(report, "allocation by type: " + sharesD(allocationByType, allocated, 15));
+	}
+
+	private static boolean worker(RecordedEvent event) {
+		String field = event.hasField("sampledThread") ? "sampledThread"
+				: event.hasField("eventThread") ? "eventThread" : null;
+		jdk.jfr.consumer.RecordedThread thread = (field != null) ? event.getThread(field) : null;
+		return thread != null && thread.getJavaName() != null && thread.getJavaName().startsWith("http-nio");
+	}
+
+	private static String firstOwnFrame(RecordedStackTrace stack) {
+		for (RecordedFrame f : stack.getFrames()) {
+			String type = f.getMethod().getType().getName();
+			if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
+				return frame(f);
+			}
+		}
+		return frame(stack.getFrames().get(0));
+	}
+
+	private static String frame(RecordedFrame f) {
+		String type = f.getMethod().getType().getName();
+		return type.substring(type.lastIndexOf('.') + 1) + "." + f.getMethod().getName();
+	}
+
+	private static String shares(Map<String, Long> counts, long total, int n) {
+		Map<String, Double> d = new HashMap<>();
+		counts.forEach((k, v) -> d.put(k, v.doubleValue()));
+		return sharesD(d, total, n);
+	}
+
+	private static String sharesD(Map<String, Double> values, double total, int n) {
+		List<Map.Entry<String, Double>> entries = new ArrayList<>(values.entrySet());
+		entries.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+		StringBuilder sb = new StringBuilder();
+		for (Map.Entry<String, Double> e : entries.subList(0, Math.min(n, entries.size()))) {
+			sb.append(System.lineSeparator())
+				.append("    ")
+				.append(String.format(Locale.ROOT, "%5.1f %% %s", 100.0 * e.getValue() / Math.max(1, total), e.getKey()));
+		}
+		return sb.toString();
+	}
+
+	private static void line(StringBuilder report, String text) {
+		System.out.println(text);
+		report.append(text).append(System.lineSeparator());
+	}
+
+	private static void deleteRecursively(Path dir) throws IOException {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (var paths = Files.walk(dir)) {
+			paths.sorted(java.util.Comparator.reverseOrder()).forEach((p) -> p.toFile().delete());
+		}
+	}
+
+}
