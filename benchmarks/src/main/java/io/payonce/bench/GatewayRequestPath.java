@@ -40,7 +40,9 @@ import jdk.jfr.consumer.RecordingFile;
  * </pre>
  *
  * {@code -Dbench.gateway.warmup=}, {@code -Dbench.gateway.callbacks=} (per round), {@code -Dbench.gateway.rounds=}
- * change the sizes. Output: {@code target/benchmark/<start>-gateway/output.txt} and {@code gateway.jfr}.
+ * change the sizes. {@code -Dbench.gateway.jars=before=/tmp/a.jar,after=/tmp/b.jar} runs several builds side by side
+ * (each its own process, warmed up alike, their rounds interleaved). Output:
+ * {@code target/benchmark/<start>-gateway/output.txt} and one {@code <name>.jfr} per build.
  */
 public final class GatewayRequestPath {
 
@@ -73,56 +75,76 @@ public final class GatewayRequestPath {
 		Files.createDirectories(out);
 		StringBuilder report = new StringBuilder();
 		Path repo = Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
-		Path jar = ServiceProcess.execJar(repo, GATEWAY)
-			.orElseThrow(() -> new IllegalStateException("No exec jar of the gateway; ./mvnw -q -o install"));
+		Map<String, Path> jars = jars(System.getProperty("bench.gateway.jars"), repo);
 		Path stackDir = out.getParent().resolve("stack-gateway");
 		deleteRecursively(stackDir);
-		line(report, "gateway request path, " + Instant.now() + ", jar " + jar.getFileName() + ", load average "
-				+ Sys.loadAverage() + " (" + Runtime.getRuntime().availableProcessors() + " CPUs)");
-		ServiceProcess gateway = null;
+		line(report, "gateway request path, " + Instant.now() + ", " + jars + ", load average " + Sys.loadAverage()
+				+ " (" + Runtime.getRuntime().availableProcessors() + " CPUs)");
+		Map<String, ServiceProcess> gateways = new LinkedHashMap<>();
 		int status = 0;
 		try (LocalStack stack = LocalStack.start(LocalStackConfig.freePorts(stackDir))) {
 			new Db(stack.mariaDb()).makeDurable();
 			Path serviceDir = stackDir.resolve("services");
 			Files.createDirectories(serviceDir);
-			Map<String, String> env = new LinkedHashMap<>(stack.serviceEnvironment(GATEWAY));
 			List<String> jvm = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
 					"-XX:FlightRecorderOptions:stackdepth=256", "-XX:StartFlightRecording=name=bench,settings=profile");
-			gateway = ServiceProcess.launch(GATEWAY, jar, ServiceProcess.freePort(), env, serviceDir, jvm);
-			gateway.awaitHealthy(Duration.ofMinutes(4));
-			CallbackLoad load = new CallbackLoad(gateway.baseUrl());
+			// one at a time: two gateways migrating the same schema at once would race on Flyway's history table
+			for (Map.Entry<String, Path> jar : jars.entrySet()) {
+				// its own environment: each gets a free lookup port
+				ServiceProcess gateway = ServiceProcess.launch(GATEWAY + "-" + jar.getKey(), jar.getValue(),
+						ServiceProcess.freePort(), stack.serviceEnvironment(GATEWAY), serviceDir, jvm);
+				gateways.put(jar.getKey(), gateway);
+				gateway.awaitHealthy(Duration.ofMinutes(4));
+			}
 			String run = Long.toString(System.currentTimeMillis(), 36).toUpperCase(Locale.ROOT);
-			CallbackLoad.Result warm = load.closedLoop(callbacks(run + "W", warmUp), SENDERS, 120);
-			line(report, String.format(Locale.ROOT, "warm-up: %d accepted, %d failed, %.0f/s", warm.acceptedAt().size(),
-					warm.failed(), warm.acceptedPerSecond()));
+			Map<String, CallbackLoad> loads = new LinkedHashMap<>();
+			for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
+				CallbackLoad load = new CallbackLoad(gateway.getValue().baseUrl());
+				loads.put(gateway.getKey(), load);
+				CallbackLoad.Result warm = load.closedLoop(callbacks(run + gateway.getKey() + "W", warmUp), SENDERS,
+						180);
+				line(report, String.format(Locale.ROOT, "%s warm-up: %d accepted, %d failed, %.0f/s",
+						gateway.getKey(), warm.acceptedAt().size(), warm.failed(), warm.acceptedPerSecond()));
+			}
+			// the variants' rounds interleaved, so that a change of the machine's load hits both alike
+			Map<String, double[]> totals = new LinkedHashMap<>();
 			Instant from = Instant.now();
-			double cpuTotal = 0;
-			long acceptedTotal = 0;
 			for (int r = 1; r <= rounds; r++) {
-				String load1 = Sys.loadAverage();
-				double cpu0 = Sys.cpuSeconds(gateway.pid());
-				CallbackLoad.Result result = load.closedLoop(callbacks(run + "R" + r, perRound), SENDERS, 120);
-				double cpu = Sys.cpuSeconds(gateway.pid()) - cpu0;
-				long accepted = result.acceptedAt().size();
-				if (result.failed() > 0 || accepted != perRound) {
-					throw new IllegalStateException("round " + r + ": " + accepted + " of " + perRound + " accepted, "
-							+ result.failed() + " failed");
+				for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
+					String name = gateway.getKey();
+					long pid = gateway.getValue().pid();
+					String load1 = Sys.loadAverage();
+					double cpu0 = Sys.cpuSeconds(pid);
+					CallbackLoad.Result result = loads.get(name)
+						.closedLoop(callbacks(run + name + "R" + r, perRound), SENDERS, 120);
+					double cpu = Sys.cpuSeconds(pid) - cpu0;
+					long accepted = result.acceptedAt().size();
+					if (result.failed() > 0 || accepted != perRound) {
+						throw new IllegalStateException(name + " round " + r + ": " + accepted + " of " + perRound
+								+ " accepted, " + result.failed() + " failed");
+					}
+					double[] total = totals.computeIfAbsent(name, (k) -> new double[2]);
+					total[0] += cpu;
+					total[1] += accepted;
+					line(report, String.format(Locale.ROOT,
+							"%s round %d: %d accepted in %.1f s (%.0f/s), gateway CPU %.2f s = %.3f CPU-ms per"
+									+ " callback, load average before %s",
+							name, r, accepted, result.seconds(), result.acceptedPerSecond(), cpu, 1000 * cpu / accepted,
+							load1));
 				}
-				cpuTotal += cpu;
-				acceptedTotal += accepted;
-				line(report, String.format(Locale.ROOT,
-						"round %d: %d accepted in %.1f s (%.0f/s), gateway CPU %.2f s = %.3f CPU-ms per callback,"
-								+ " load average before %s",
-						r, accepted, result.seconds(), result.acceptedPerSecond(), cpu, 1000 * cpu / accepted, load1));
 			}
 			Instant to = Instant.now();
-			line(report, String.format(Locale.ROOT, "all rounds: %.3f CPU-ms per callback (%d callbacks)",
-					1000 * cpuTotal / acceptedTotal, acceptedTotal));
-			load.close();
-			Path recording = out.resolve("gateway.jfr");
-			Sys.run(List.of(Sys.jcmd(), Long.toString(gateway.pid()), "JFR.dump", "name=bench",
-					"filename=" + recording), 60);
-			profile(report, recording, from, to);
+			totals.forEach((name, total) -> line(report, String.format(Locale.ROOT,
+					"%s all rounds: %.3f CPU-ms per callback (%.0f callbacks)", name, 1000 * total[0] / total[1],
+					total[1])));
+			loads.values().forEach(CallbackLoad::close);
+			for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
+				Path recording = out.resolve(gateway.getKey() + ".jfr");
+				Sys.run(List.of(Sys.jcmd(), Long.toString(gateway.getValue().pid()), "JFR.dump", "name=bench",
+						"filename=" + recording), 60);
+				line(report, "== profile of " + gateway.getKey() + " over the rounds");
+				profile(report, recording, from, to);
+			}
 		}
 		catch (Exception ex) {
 			line(report, "FAILED: " + ex);
@@ -130,14 +152,31 @@ public final class GatewayRequestPath {
 			status = 1;
 		}
 		finally {
-			if (gateway != null && gateway.isRunning()) {
-				gateway.stop();
+			for (ServiceProcess gateway : gateways.values()) {
+				if (gateway.isRunning()) {
+					gateway.stop();
+				}
 			}
 			line(report, "load average at end: " + Sys.loadAverage());
 			Files.writeString(out.resolve("output.txt"), report);
 			System.out.println("output: " + out);
 		}
 		System.exit(status);
+	}
+
+	/** {@code name=jar,name=jar} (e.g. the exec jar before and after a change), or the module's own exec jar. */
+	private static Map<String, Path> jars(String spec, Path repo) {
+		Map<String, Path> jars = new LinkedHashMap<>();
+		if (spec == null || spec.isBlank()) {
+			jars.put("gateway", ServiceProcess.execJar(repo, GATEWAY)
+				.orElseThrow(() -> new IllegalStateException("No exec jar of the gateway; ./mvnw -q -o install")));
+			return jars;
+		}
+		for (String entry : spec.split(",")) {
+			String[] parts = entry.split("=", 2);
+			jars.put(parts[0].trim(), Path.of(parts[1].trim()).toAbsolutePath());
+		}
+		return jars;
 	}
 
 	private static List<PayCallback> callbacks(String prefix, int count) {
