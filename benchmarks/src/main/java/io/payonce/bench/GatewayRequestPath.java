@@ -39,8 +39,10 @@ import jdk.jfr.consumer.RecordingFile;
  * ./mvnw -o -Pbenchmark -pl benchmarks -am -DskipTests -DskipITs verify -Dbench.main=io.payonce.bench.GatewayRequestPath
  * </pre>
  *
- * {@code -Dbench.gateway.warmup=}, {@code -Dbench.gateway.callbacks=} (per round), {@code -Dbench.gateway.rounds=}
- * change the sizes. {@code -Dbench.gateway.jars=before=/tmp/a.jar,after=/tmp/b.jar} runs several builds side by side
+ * The environment variables {@code BENCH_GATEWAY_WARMUP} (default 40,000), {@code BENCH_GATEWAY_CALLBACKS} (per round,
+ * 6,000) and {@code BENCH_GATEWAY_ROUNDS} (4) change the sizes; the warm-up is long because the JIT's compiler threads
+ * are part of the process's CPU time and keep compiling for tens of thousands of requests on a busy machine.
+ * {@code BENCH_GATEWAY_JARS=before=/tmp/a.jar,after=/tmp/b.jar} runs several builds side by side
  * (each its own process, warmed up alike, their rounds interleaved). Output:
  * {@code target/benchmark/<start>-gateway/output.txt} and one {@code <name>.jfr} per build.
  */
@@ -66,16 +68,16 @@ public final class GatewayRequestPath {
 			profile(report, Path.of(analyse), Instant.EPOCH, Instant.now());
 			return;
 		}
-		int warmUp = Integer.getInteger("bench.gateway.warmup", 20_000);
-		int perRound = Integer.getInteger("bench.gateway.callbacks", 6_000);
-		int rounds = Integer.getInteger("bench.gateway.rounds", 4);
+		int warmUp = Integer.parseInt(setting("bench.gateway.warmup", "40000"));
+		int perRound = Integer.parseInt(setting("bench.gateway.callbacks", "6000"));
+		int rounds = Integer.parseInt(setting("bench.gateway.rounds", "4"));
 		Path target = Path.of(System.getProperty("bench.out", "target")).toAbsolutePath();
 		String stamp = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "");
 		Path out = target.resolve("benchmark").resolve(stamp + "-gateway");
 		Files.createDirectories(out);
 		StringBuilder report = new StringBuilder();
 		Path repo = Path.of(System.getProperty("payonce.repo", "..")).toAbsolutePath().normalize();
-		Map<String, Path> jars = jars(System.getProperty("bench.gateway.jars"), repo);
+		Map<String, Path> jars = jars(setting("bench.gateway.jars", ""), repo);
 		Path stackDir = out.getParent().resolve("stack-gateway");
 		deleteRecursively(stackDir);
 		line(report, "gateway request path, " + Instant.now() + ", " + jars + ", load average " + Sys.loadAverage()
@@ -162,6 +164,18 @@ public final class GatewayRequestPath {
 			System.out.println("output: " + out);
 		}
 		System.exit(status);
+	}
+
+	/**
+	 * A system property, else the environment variable of the same name in upper case with underscores
+	 * ({@code BENCH_GATEWAY_JARS}): the benchmark profile forks this JVM with its own arguments only.
+	 */
+	private static String setting(String name, String otherwise) {
+		String value = System.getProperty(name);
+		if (value == null) {
+			value = System.getenv(name.toUpperCase(Locale.ROOT).replace('.', '_'));
+		}
+		return (value == null || value.isBlank()) ? otherwise : value;
 	}
 
 	/** {@code name=jar,name=jar} (e.g. the exec jar before and after a change), or the module's own exec jar. */
