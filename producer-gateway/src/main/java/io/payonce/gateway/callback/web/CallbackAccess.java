@@ -111,6 +111,13 @@ class CallbackAccess {
 					&& request.getHeader("Sec-Fetch-Site") == null && this.path.matches(request);
 		}
 
+		/** What Spring Security's start-up warning about ignored requests names. */
+		@Override
+		public String toString() {
+			return this.path + " without Authorization, Origin or Sec-Fetch-Site (a platform's callback: the"
+					+ " signature is its authentication, CallbackAccess writes the security headers)";
+		}
+
 	}
 
 }
