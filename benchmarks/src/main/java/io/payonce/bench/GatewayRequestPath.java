@@ -52,20 +52,21 @@ public final class GatewayRequestPath {
 
 	private static final int SENDERS = 16;
 
-	/** What the framework is: a sample whose PayOnce frames are only these ran in Tomcat, Spring or Micrometer. */
-	private static final Set<String> PASS_THROUGH = Set.of("io.payonce.gateway.callback.web.OrderNoMdcFilter",
-			"io.payonce.gateway.callback.web.LookupServer$PortRouting", "io.payonce.gateway.callback.web.LookupConnector",
-			"io.payonce.ops.security.CrossOriginWriteFilter");
-
+	/**
+	 * The handler: a sample with a frame of it is the callback's own work (signature, JSON, validation, the intake's
+	 * transaction, the answer); one without ran in Tomcat, the servlet filters, Spring Security or Spring MVC around it.
+	 */
+	private static final String HANDLER = "io.payonce.gateway.callback.web.CallbackController";
 	private GatewayRequestPath() {
 	}
 
 	public static void main(String[] args) throws Exception {
 		String analyse = System.getProperty("bench.gateway.analyse");
 		if (analyse != null) {
-			// a recording of an earlier run, whole (warm-up included)
+			// a recording of an earlier run: its rounds (bench.gateway.from/to, printed by the run) or all of it
 			StringBuilder report = new StringBuilder();
-			profile(report, Path.of(analyse), Instant.EPOCH, Instant.now());
+			profile(report, Path.of(analyse), Instant.parse(setting("bench.gateway.from", Instant.EPOCH.toString())),
+					Instant.parse(setting("bench.gateway.to", Instant.now().toString())));
 			return;
 		}
 		int warmUp = Integer.parseInt(setting("bench.gateway.warmup", "40000"));
@@ -136,6 +137,7 @@ public final class GatewayRequestPath {
 				}
 			}
 			Instant to = Instant.now();
+			line(report, "rounds from " + from + " to " + to + " (the profiles' window)");
 			totals.forEach((name, total) -> line(report, String.format(Locale.ROOT,
 					"%s all rounds: %.3f CPU-ms per callback (%.0f callbacks)", name, 1000 * total[0] / total[1],
 					total[1])));
@@ -251,7 +253,7 @@ public final class GatewayRequestPath {
 				Set<String> seen = new HashSet<>();
 				for (RecordedFrame f : stack.getFrames()) {
 					String type = f.getMethod().getType().getName();
-					if (type.startsWith("io.payonce.") && !PASS_THROUGH.contains(type)) {
+					if (type.equals(HANDLER)) {
 						payonce = true;
 					}
 					if (innermost == null && type.startsWith("io.payonce.")) {
@@ -272,8 +274,8 @@ public final class GatewayRequestPath {
 			}
 		}
 		line(report, String.format(Locale.ROOT,
-				"JFR (settings=profile), Tomcat worker threads, %d execution samples; framework only (no PayOnce frame"
-						+ " but OrderNoMdcFilter): %d = %.1f %%",
+				"JFR (settings=profile), Tomcat worker threads, %d execution samples; framework only (no frame of"
+						+ " CallbackController): %d = %.1f %%",
 				samples, frameworkOnly, 100.0 * frameworkOnly / Math.max(1, samples)) + "; truncated stacks " + truncated);
 		line(report, "framework-only samples, inclusive by frame (share of all samples): "
 				+ shares(frameworkInclusive, samples, 45));
