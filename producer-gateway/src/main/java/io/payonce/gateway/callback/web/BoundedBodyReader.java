@@ -22,8 +22,10 @@ final class BoundedBodyReader {
 		if (declaredLength > this.limit) {
 			throw new BodyTooLargeException(this.limit);
 		}
-		// One byte past the limit is enough to know it is too large.
-		byte[] body = in.readNBytes((int) this.limit + 1);
+		// A declared length is what Tomcat delivers at most: read exactly that into an array of its size (reading up to the
+		// limit allocated a 16 KB buffer and a copy on every callback, issue 19). Chunked (-1): one byte past the limit
+		// is enough to know it is too large.
+		byte[] body = in.readNBytes((declaredLength >= 0) ? (int) declaredLength : (int) this.limit + 1);
 		if (body.length > this.limit) {
 			throw new BodyTooLargeException(this.limit);
 		}

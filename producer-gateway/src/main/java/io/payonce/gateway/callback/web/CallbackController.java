@@ -1,6 +1,8 @@
 package io.payonce.gateway.callback.web;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.Map;
 
 import io.payonce.contract.TraceContext;
@@ -12,12 +14,12 @@ import io.payonce.gateway.callback.domain.PaymentCallback;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
 import io.payonce.gateway.callback.domain.StoreUnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
@@ -31,6 +33,9 @@ import org.springframework.web.bind.annotation.RestController;
 class CallbackController {
 
 	private static final Logger log = LoggerFactory.getLogger(CallbackController.class);
+
+	/** {@code {"result":"<RESULT>"}} of each result, encoded once. */
+	private static final Map<IntakeOutcome.Result, byte[]> ANSWERS = answers();
 
 	private final BoundedBodyReader bodyReader;
 
@@ -46,6 +51,15 @@ class CallbackController {
 
 	private final CallbackFacts facts;
 
+	private static Map<IntakeOutcome.Result, byte[]> answers() {
+		Map<IntakeOutcome.Result, byte[]> answers = new EnumMap<>(IntakeOutcome.Result.class);
+		for (IntakeOutcome.Result result : IntakeOutcome.Result.values()) {
+			// the names are plain upper-case words: nothing to escape
+			answers.put(result, ("{\"result\":\"" + result.name() + "\"}").getBytes(StandardCharsets.UTF_8));
+		}
+		return answers;
+	}
+
 	CallbackController(CallbackProperties properties, SignatureVerifier signatures, CallbackValidator validator,
 			CallbackIntake intake, CallbackMetrics metrics, CallbackTrace trace, CallbackFacts facts) {
 		this.bodyReader = new BoundedBodyReader(properties.maxBodySize().toBytes());
@@ -57,8 +71,14 @@ class CallbackController {
 		this.facts = facts;
 	}
 
-	@PostMapping(path = "/api/v1/callbacks/pay", produces = MediaType.APPLICATION_JSON_VALUE)
-	ResponseEntity<Map<String, String>> pay(HttpServletRequest request,
+	/**
+	 * Writes its 200 answer itself: one of a few fixed bodies, no message converter to choose, no content negotiation
+	 * beyond {@code produces} (which still answers 406 to an Accept without JSON) and no JSON writer per callback
+	 * (issue 19). The same bytes as before: {@code Content-Type: application/json}, chunked, because the answer is
+	 * flushed as Spring's converter flushed it ({@code CallbackAnswersKeepTheirExactBytesIT}).
+	 */
+	@PostMapping(path = CallbackAccess.PATH, produces = MediaType.APPLICATION_JSON_VALUE)
+	void pay(HttpServletRequest request, HttpServletResponse response,
 			@RequestHeader(name = SignatureVerifier.HEADER, required = false) String signature) throws IOException {
 		byte[] body = this.bodyReader.read(request.getContentLengthLong(), request.getInputStream());
 		this.signatures.verify(signature, body);
@@ -104,7 +124,10 @@ class CallbackController {
 				throw new PaymentConflictException(callback.orderNo(), outcome.conflictingFields());
 			}
 		}
-		return ResponseEntity.ok(Map.of("result", outcome.result().name()));
+		response.setStatus(HttpServletResponse.SC_OK);
+		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+		response.getOutputStream().write(ANSWERS.get(outcome.result()));
+		response.flushBuffer();
 	}
 
 }

@@ -1,5 +1,8 @@
 package io.payonce.gateway.callback.web;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -24,6 +27,13 @@ class CallbackMetrics {
 	private final MeterRegistry registry;
 
 	private final Counter duplicatePayments;
+
+	/**
+	 * Each result and reason's counter, registered when first counted (a series appears with its first callback, as
+	 * before) and then reused: looking it up in the registry built, sorted and hashed its id on every callback
+	 * (issue 19). Bounded: the results and reasons are the fixed names above.
+	 */
+	private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
 	CallbackMetrics(MeterRegistry registry) {
 		this.registry = registry;
@@ -61,11 +71,12 @@ class CallbackMetrics {
 	}
 
 	private void count(String result, String reason) {
-		Counter.builder(NAME)
-			.description("Payment callbacks by outcome")
-			.tag("result", result)
-			.tag("reason", reason)
-			.register(this.registry)
+		this.counters
+			.computeIfAbsent(result + ' ' + reason, (key) -> Counter.builder(NAME)
+				.description("Payment callbacks by outcome")
+				.tag("result", result)
+				.tag("reason", reason)
+				.register(this.registry))
 			.increment();
 	}
 

@@ -1,6 +1,7 @@
 package io.payonce.gateway.callback.web;
 
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -68,14 +69,14 @@ class CallbackProblems extends ResponseEntityExceptionHandler {
 		String detail = errors.get(0).field() + " " + errors.get(0).message()
 				+ ((errors.size() > 1) ? " (and " + (errors.size() - 1) + " more)" : "");
 		return problem(HttpStatus.BAD_REQUEST, ex.reason(), "Invalid callback", detail,
-				Map.of("field", errors.get(0).field(), "errors", errors));
+				inOrder("errors", errors, "field", errors.get(0).field()));
 	}
 
 	@ExceptionHandler(PaymentConflictException.class)
 	ResponseEntity<ProblemDetail> conflict(PaymentConflictException ex) {
 		return problem(HttpStatus.CONFLICT, "conflict", "Conflicting payment", ex.getMessage(),
-				Map.of("field", ex.fields().isEmpty() ? "orderNo" : ex.fields().get(0), "conflictingFields",
-						ex.fields()));
+				inOrder("conflictingFields", ex.fields(), "field",
+						ex.fields().isEmpty() ? "orderNo" : ex.fields().get(0)));
 	}
 
 	@ExceptionHandler(PaymentNotFoundException.class)
@@ -100,6 +101,18 @@ class CallbackProblems extends ResponseEntityExceptionHandler {
 		log.error("Unexpected error", ex);
 		return problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", "Internal error",
 				"Unexpected error; see the gateway log", Map.of());
+	}
+
+	/**
+	 * Two extra members in this order. They were a {@code Map.of}, whose iteration order is up to the JVM (a salt
+	 * chosen at its start), so the order of a problem's members could differ from one gateway process to the next;
+	 * this is the order the gateway answered with (callback-answers.txt).
+	 */
+	private static Map<String, Object> inOrder(String first, Object firstValue, String second, Object secondValue) {
+		Map<String, Object> members = new LinkedHashMap<>();
+		members.put(first, firstValue);
+		members.put(second, secondValue);
+		return members;
 	}
 
 	private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String reason, String title,

@@ -5,8 +5,12 @@ import java.io.IOException;
 import com.zaxxer.hikari.HikariDataSource;
 import io.payonce.gateway.callback.LookupProperties;
 import io.payonce.gateway.callback.jdbc.PaymentLookup;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.connector.Connector;
@@ -18,7 +22,6 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * The payment lookup ({@link PaymentController}) is served apart from the callbacks: on a Tomcat connector of
@@ -55,6 +58,7 @@ class LookupServer {
 		FilterRegistrationBean<PortRouting> registration = new FilterRegistrationBean<>(new PortRouting(lookup));
 		// before Spring Security: a path on the wrong port does not exist, whoever asks
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
 	}
 
@@ -70,8 +74,13 @@ class LookupServer {
 		return new PaymentLookup(pool);
 	}
 
-	/** Each port serves only its own paths; the management port is a server of its own and not concerned. */
-	static final class PortRouting extends OncePerRequestFilter {
+	/**
+	 * Each port serves only its own paths; the management port is a server of its own and not concerned. A plain
+	 * filter, registered for request dispatches only (what Boot's registration of a {@code OncePerRequestFilter} came
+	 * to, as that skipped error and async dispatches): the once-only guard cost a request attribute on every callback
+	 * (issue 19).
+	 */
+	static final class PortRouting implements Filter {
 
 		private final LookupConnector lookup;
 
@@ -80,8 +89,10 @@ class LookupServer {
 		}
 
 		@Override
-		protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+		public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
 				throws ServletException, IOException {
+			HttpServletRequest request = (HttpServletRequest) servletRequest;
+			HttpServletResponse response = (HttpServletResponse) servletResponse;
 			boolean lookupPort = request.getLocalPort() == this.lookup.port();
 			boolean lookupPath = request.getRequestURI().startsWith(LOOKUP_PATH);
 			if (lookupPort != lookupPath) {
