@@ -319,7 +319,8 @@ final class Report {
 		if (sorted.length == 0) {
 			return -1;
 		}
-		int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+		// p * n / 100 exactly: 99.9 / 100.0 * 1000 is 999.0000000000001 in doubles, whose ceiling (1000) is the max
+		int rank = (int) Math.ceil(Math.round(p * 1000) * (long) sorted.length / 100_000.0);
 		return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
 	}
 
