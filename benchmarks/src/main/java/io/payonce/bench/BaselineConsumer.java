@@ -50,6 +50,11 @@ final class BaselineConsumer {
 			return this.records / this.seconds;
 		}
 
+		/** CPU of the consumer threads per record handled, ms (ThreadMXBean). */
+		double cpuMillisPerRecord() {
+			return (this.records > 0) ? 1000 * this.cpuSeconds / this.records : Double.NaN;
+		}
+
 	}
 
 	private final Kafka kafka;
