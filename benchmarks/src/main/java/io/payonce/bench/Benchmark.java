@@ -301,7 +301,7 @@ public final class Benchmark {
 				+ " redeliveries");
 		Instant t = Instant.now();
 		CallbackLoad warm = new CallbackLoad(gateway.baseUrl());
-		CallbackLoad.Result warmRun = warm.closedLoop(callbacks(wOrders), this.scale.threads(), 60);
+		CallbackLoad.Result warmRun = warm.closedLoop(warm.prepare(callbacks(wOrders)), this.scale.threads(), 60);
 		awaitFlows(prefix(run, "W"), warmRun.acceptedAt().size(), Duration.ofSeconds(120));
 		List<ConsumerRecord<String, byte[]>> warmRecords = this.kafka.readAll(topicPay, prefix(run, "W"),
 				warmRun.acceptedAt().size());
@@ -341,10 +341,11 @@ public final class Benchmark {
 		Kafka.RecordWatch relayed = this.kafka.watch(topicPay, prefix(run, "G"));
 		relay.pause();
 		consumer.pause();
+		List<CallbackLoad.Prepared> gCallbacks = load.prepare(callbacks(gOrders));
 		t = Instant.now();
 		Map<String, Double> cpu0 = Sys.cpuSnapshot(pids);
 		long q0 = questions();
-		CallbackLoad.Result gatewayRun = load.closedLoop(callbacks(gOrders), this.scale.threads(), 45);
+		CallbackLoad.Result gatewayRun = load.closedLoop(gCallbacks, this.scale.threads(), 45);
 		double gatewayStatements = (questions() - q0) / (double) gatewayRun.acceptedAt().size();
 		Map<String, Double> gatewayCpu = Sys.delta(cpu0, Sys.cpuSnapshot(pids));
 		phase("gateway alone", t);
@@ -462,10 +463,12 @@ public final class Benchmark {
 		Map<String, Double> allocBefore = allocated();
 		Map<String, Long> dbStatusBefore = this.db.status("Innodb_os_log_fsyncs", "Binlog_commits",
 				"Binlog_group_commits", "Com_commit");
+		// signed before the phase: the load generator's CPU in the phase is sending and reading, nothing else
+		List<CallbackLoad.Prepared> e1Callbacks = load.prepare(callbacks(e1Orders));
 		t = Instant.now();
 		cpu0 = Sys.cpuSnapshot(pids);
 		long loadStart = System.currentTimeMillis();
-		CallbackLoad.Result e1 = load.closedLoop(callbacks(e1Orders), this.scale.threads(), this.scale.e2eSeconds());
+		CallbackLoad.Result e1 = load.closedLoop(e1Callbacks, this.scale.threads(), this.scale.e2eSeconds());
 		long loadEnd = System.currentTimeMillis();
 		long e1Accepted = e1.acceptedAt().size();
 		awaitFlows(prefix(run, "E1"), e1Accepted, Duration.ofSeconds(180));
@@ -489,8 +492,9 @@ public final class Benchmark {
 		double halfRate = Math.max(1, e2eRate / 2);
 		this.log.printf("== end to end at half load: %.0f callbacks/s for %.0f s (open loop)%n", halfRate,
 				this.scale.halfSeconds());
+		List<CallbackLoad.Prepared> e2Callbacks = load.prepare(callbacks(e2Orders));
 		t = Instant.now();
-		CallbackLoad.Result e2 = load.openLoop(callbacks(e2Orders), halfRate, this.scale.halfSeconds());
+		CallbackLoad.Result e2 = load.openLoop(e2Callbacks, halfRate, this.scale.halfSeconds());
 		awaitFlows(prefix(run, "E2"), e2.acceptedAt().size(), Duration.ofSeconds(120));
 		phase("e2e half load", t);
 		this.acceptedTimes.addAll(e2.acceptedAt().values());
@@ -513,10 +517,10 @@ public final class Benchmark {
 		String p50 = Report.num(toCommit.p50());
 		String p99 = Report.num(toCommit.p99());
 		String p999 = Report.num(toCommit.p999());
-		this.log.printf("half load: %d accepted (%.0f/s achieved, %d failed)%n  accepted -> deduction committed"
+		this.log.printf("half load: %d accepted (%.0f/s achieved, %d failed, %d sent late)%n  accepted -> deduction committed"
 				+ " (consumer's FIRST fact): %s%n  accepted -> deduction transaction started (flow created_at, issue"
 				+ " 8): %s%n  flow created_at -> FIRST fact (the commit lies between): %s%n", e2.acceptedAt().size(),
-				e2.acceptedPerSecond(), e2.failed(), toCommit.summary(), toStart.summary(), startToFact.summary());
+				e2.acceptedPerSecond(), e2.failed(), e2.late(), toCommit.summary(), toStart.summary(), startToFact.summary());
 		// where the latency goes: accepted -> relayed (the pay.success record's timestamp, set by the relay's
 		// producer) and relayed -> deduction
 		List<ConsumerRecord<String, byte[]>> e2Records = this.kafka.readAll(topicPay, prefix(run, "E2"),
@@ -539,7 +543,6 @@ public final class Benchmark {
 		checks.add(pipelineCheck("e2eMax", prefix(run, "E1"), e1Orders, e1Accepted));
 		checks.add(pipelineCheck("e2eHalf", prefix(run, "E2"), e2Orders, e2.acceptedAt().size()));
 		ExactlyOnce.Verdict exactlyOnce = new ExactlyOnce.Verdict(checks);
-		load.close();
 
 		// every deduction of the pipeline, for the throughput chart
 		this.deductedTimes.addAll(this.db.flowTimes("payonce_trade", prefix(run, "")).values());
@@ -607,6 +610,7 @@ public final class Benchmark {
 		}
 		r.add("CPU per payment: the load generator (apart, not in the pipeline's)",
 				1000 * e2eCpu.get(LOAD_GENERATOR) / e1Accepted, "ms", "the pipeline's", pipelineCpu, "", null);
+		r.add("  of which its sender threads (ThreadMXBean)", e1.senderCpuMillisPerPayment(), "ms", "", 0, "", null);
 		r.add("latency p50, accepted -> deduction committed, half load (" + (long) halfRate + "/s)", toCommit.p50(),
 				"ms", "", 0, "", null);
 		r.add("latency p99, accepted -> deduction committed", toCommit.p99(), "ms", "", 0, Targets.LATENCY_TO_COMMIT,
@@ -674,9 +678,9 @@ public final class Benchmark {
 		r.facts.put("dbStatementsDuringDuplicates", dbDuring);
 		r.facts.put("e2e", Map.of("accepted", e1Accepted, "acceptedPerSecond", e1.acceptedPerSecond(), "failed",
 				e1.failed(), "secondsToLastDeduction", (lastFlow - loadStart) / 1000.0, "window",
-				e2eWindow[0] + " .. " + e2eWindow[1]));
+				e2eWindow[0] + " .. " + e2eWindow[1], "loadGeneratorSenderCpuSeconds", e1.senderCpuSeconds()));
 		r.facts.put("halfLoad", Map.of("targetRate", halfRate, "achievedRate", e2.acceptedPerSecond(), "accepted",
-				e2.acceptedAt().size(), "failed", e2.failed(), "toCommit", toCommit.summary(), "toTransactionStart",
+				e2.acceptedAt().size(), "failed", e2.failed(), "late", e2.late(), "toCommit", toCommit.summary(), "toTransactionStart",
 				toStart.summary(), "transactionStartToCommitFact", startToFact.summary()));
 		r.facts.put("naive", naive.toString());
 		r.facts.put("naiveBatched", naiveBatched.toString());
@@ -704,6 +708,9 @@ public final class Benchmark {
 				fmt(v.topMethods()), fmt(v.topPackages()), fmt(v.topPayonceFrames()), fmtMs(v.waitMillis())));
 		this.log.println("== exactly-once checks: " + checkFacts);
 		this.log.println();
+		if (!r.failure.isEmpty()) {
+			this.log.println(r.failure);
+		}
 		this.log.printf("RESULTS (scale %s, %s, load average at start %s (1-min %.2f), at end %s)%n",
 				this.scale.name(), started, r.facts.get("loadAverageAtStart"), loadAtStart, Sys.loadAverage());
 		r.print(this.log);

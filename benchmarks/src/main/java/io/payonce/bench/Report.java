@@ -87,11 +87,8 @@ final class Report {
 
 	private static final String SECTION = "section";
 
-	/** The first line (FAILED when a check failed), then the targets and their verdicts, then every row. */
+	/** The targets and their verdicts, then every row (the caller prints {@link #failure} first). */
 	void print(PrintStream out) {
-		if (!this.failure.isEmpty()) {
-			out.println(this.failure);
-		}
 		out.println("targets (verdicts computed by the harness):");
 		for (TargetResult t : this.targets) {
 			out.printf("  %-12s %s%n", t.status().label(), t.target().describe(t.measured()));
