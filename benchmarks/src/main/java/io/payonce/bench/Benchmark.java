@@ -97,6 +97,9 @@ public final class Benchmark {
 
 	private LocalStack stack;
 
+	/** The harness's own JFR recording: the load generator's profile (issue 19: not the limit). */
+	private jdk.jfr.Recording recording;
+
 	private Db db;
 
 	private Kafka kafka;
@@ -178,6 +181,9 @@ public final class Benchmark {
 	private int run() throws Exception {
 		Instant started = Instant.now();
 		double loadAtStart = Sys.loadAverage1();
+		this.recording = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("default"));
+		this.recording.setName("bench-load-generator");
+		this.recording.start();
 		this.log.printf("PayOnce benchmark, scale %s, %s%nload average at start: %s%n", this.scale.name(), started,
 				Sys.loadAverage());
 		this.report.facts.put("startedAt", started.toString());
@@ -787,6 +793,14 @@ public final class Benchmark {
 			dumps.put(service.service(), file);
 		}
 		Map<String, Profiles.Summary> summaries = new LinkedHashMap<>();
+		Path own = this.out.resolve("benchmark.jfr");
+		this.recording.dump(own);
+		this.recording.close();
+		Instant[] e2e = this.windows.get("e2e max");
+		if (e2e != null) {
+			summaries.put("e2e max / " + LOAD_GENERATOR,
+					Profiles.summarise(LOAD_GENERATOR, own, e2e[0], e2e[1], 6, "bench-sender", ports()));
+		}
 		String[][] wanted = { { "e2e max", GATEWAY }, { "e2e max", RELAY }, { "e2e max", CONSUMER },
 				{ "gateway alone", GATEWAY }, { "relay catch-up", RELAY }, { "consumer unique", CONSUMER },
 				{ "consumer duplicates", CONSUMER }, { "consumer 30% dup", CONSUMER } };
