@@ -720,16 +720,9 @@ public final class Benchmark {
 		this.log.printf("RESULTS (scale %s, %s, load average at start %s (1-min %.2f), at end %s)%n",
 				this.scale.name(), started, r.facts.get("loadAverageAtStart"), loadAtStart, Sys.loadAverage());
 		r.print(this.log);
-		ByteArrayOutputStream table = new ByteArrayOutputStream();
-		PrintStream tablePrinter = new PrintStream(table, true, StandardCharsets.UTF_8);
-		if (!r.failure.isEmpty()) {
-			tablePrinter.println(r.failure);
-		}
-		tablePrinter.printf("PayOnce benchmark, scale %s, started %s, load average at start %s, at the first phase %s"
-				+ " (%s), at end %s%n", this.scale.name(), started, r.facts.get("loadAverageAtStart"), loadAtFirstPhase,
-				gate.message(), Sys.loadAverage());
-		r.print(tablePrinter);
-		Files.writeString(this.out.resolve("table.txt"), table.toString(StandardCharsets.UTF_8));
+		Files.writeString(this.out.resolve("table.txt"), r.table(String.format(Locale.ROOT, "PayOnce benchmark, scale"
+				+ " %s, started %s, load average at start %s, at the first phase %s (%s), at end %s", this.scale.name(),
+				started, r.facts.get("loadAverageAtStart"), loadAtFirstPhase, gate.message(), Sys.loadAverage())));
 		r.writeJson(this.out.resolve("results.json"));
 		List<Long> baselineTimes = new ArrayList<>(this.db.flowTimes("bench_naive", prefix(run, "")).values());
 		baselineTimes.addAll(this.db.flowTimes("bench_dedupe", prefix(run, "")).values());

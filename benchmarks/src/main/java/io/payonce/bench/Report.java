@@ -87,6 +87,18 @@ final class Report {
 
 	private static final String SECTION = "section";
 
+	/** table.txt: {@link #failure} as the first line when a check failed, the run's header, then {@link #print}. */
+	String table(String header) {
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		PrintStream out = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+		if (!this.failure.isEmpty()) {
+			out.println(this.failure);
+		}
+		out.println(header);
+		print(out);
+		return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+	}
+
 	/** The targets and their verdicts, then every row (the caller prints {@link #failure} first). */
 	void print(PrintStream out) {
 		out.println("targets (verdicts computed by the harness):");
