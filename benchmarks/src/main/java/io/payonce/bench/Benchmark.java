@@ -604,7 +604,7 @@ public final class Benchmark {
 				e1.acceptedPerSecond(), "", null);
 		double e2eCpuTotal = sumExcept(e2eCpu, LOAD_GENERATOR);
 		double pipelineCpu = 1000 * e2eCpuTotal / e1Accepted;
-		r.add("CPU per payment, the pipeline's processes (all but the load generator)", pipelineCpu, "ms", "", 0,
+		r.add("CPU per payment, pipeline processes (not the load generator)", pipelineCpu, "ms", "", 0,
 				Targets.PIPELINE_CPU, pipelineCpu);
 		double cores = Runtime.getRuntime().availableProcessors();
 		r.add("CPU-bound ceiling: cores / pipeline CPU per payment", cores * e1Accepted / e2eCpuTotal, "pay/s",
@@ -614,7 +614,7 @@ public final class Benchmark {
 				r.add("  CPU per payment: " + e.getKey(), 1000 * e.getValue() / e1Accepted, "ms", "", 0, "", null);
 			}
 		}
-		r.add("CPU per payment: the load generator (apart, not in the pipeline's)",
+		r.add("CPU per payment: load generator (apart from the pipeline)",
 				1000 * e2eCpu.get(LOAD_GENERATOR) / e1Accepted, "ms", "the pipeline's", pipelineCpu, "", null);
 		r.add("  of which its sender threads (ThreadMXBean)", e1.senderCpuMillisPerPayment(), "ms", "", 0, "", null);
 		r.add("latency p50, accepted -> deduction committed, half load (" + (long) halfRate + "/s)", toCommit.p50(),
@@ -622,11 +622,11 @@ public final class Benchmark {
 		r.add("latency p99, accepted -> deduction committed", toCommit.p99(), "ms", "", 0, Targets.LATENCY_TO_COMMIT,
 				toCommit.p99());
 		r.add("latency p99.9, accepted -> deduction committed", toCommit.p999(), "ms", "", 0, "", null);
-		r.add("  issue 8's measure: accepted -> deduction transaction started, p50", toStart.p50(), "ms", "p99",
+		r.add("  issue 8's measure: accepted -> transaction started, p50", toStart.p50(), "ms", "p99",
 				toStart.p99(), "", null);
-		r.add("  issue 8's measure: accepted -> deduction transaction started, p99.9", toStart.p999(), "ms", "", 0,
+		r.add("  issue 8's measure: accepted -> transaction started, p99.9", toStart.p999(), "ms", "", 0,
 				"", null);
-		r.add("  transaction started -> commit fact (the commit is between), p50", startToFact.p50(), "ms", "p99",
+		r.add("  transaction started -> commit fact (commit between), p50", startToFact.p50(), "ms", "p99",
 				startToFact.p99(), "", null);
 		r.add("  hop accepted -> relayed to Kafka, p50", Report.percentile(hop1, 50), "ms", "p99",
 				Report.percentile(hop1, 99), "", null);

@@ -70,7 +70,7 @@ final class Targets {
 			"guarded / naive consumer at equal batching, unique records", Direction.AT_LEAST, 0.8, "x");
 
 	static final Target CPU_VS_NAIVE_BATCHED = new Target("issue 19",
-			"CPU per record: guarded process / naive threads, equal batching", Direction.AT_MOST, 1.2, "x");
+			"CPU/record: guarded process / naive threads, equal batching", Direction.AT_MOST, 1.2, "x");
 
 	static final Target GUARDED_VS_DEDUPE_BATCHED = new Target("issue 19",
 			"guarded / db-only dedupe at equal batching, 30 % duplicates", Direction.AT_LEAST, 1.0, "x");
