@@ -288,7 +288,6 @@ public final class Benchmark {
 				Sys.loadAverage(), gateSettings.maxLoad(), gateSettings.maxWait().toSeconds());
 		LoadGate.Verdict gate = LoadGate.await(gateSettings, Sys::loadAverage1, System::nanoTime,
 				(d) -> Thread.sleep(d.toMillis()));
-		this.log.println(gate.message());
 		Map<String, Object> gateFacts = new LinkedHashMap<>();
 		gateFacts.put("maxLoad", gateSettings.maxLoad());
 		gateFacts.put("maxWaitSeconds", gateSettings.maxWait().toSeconds());
@@ -298,8 +297,9 @@ public final class Benchmark {
 		gateFacts.put("message", gate.message());
 		this.report.facts.put("loadGate", gateFacts);
 		if (!gate.admitted()) {
-			throw new RunRefused(gate.message());
+			throw new RunRefused(gate.message()); // main prints it, exits 2
 		}
+		this.log.println(gate.message());
 		String loadAtFirstPhase = Sys.loadAverage();
 
 		// ---- warm-up: JIT, connection pools, Redis and Kafka clients of every service (not reported) --------
