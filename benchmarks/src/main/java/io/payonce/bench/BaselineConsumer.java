@@ -43,11 +43,26 @@ final class BaselineConsumer {
 		NAIVE, DB_DEDUPE
 	}
 
-	/** Records handled, how many were skipped as duplicates, and CPU/allocation of the consumer threads. */
-	record Result(long records, long duplicates, double seconds, double cpuSeconds, long allocatedBytes) {
+	/**
+	 * Records handled, how many were skipped as duplicates, CPU/allocation of the consumer threads, and the CPU of
+	 * the whole harness process over the same span (release → last record): what the threads leave out (GC, JIT,
+	 * the Kafka client's heartbeat thread) is in it, and next to nothing else runs then (the harness waits).
+	 */
+	record Result(long records, long duplicates, double seconds, double cpuSeconds, long allocatedBytes,
+			double processCpuSeconds) {
 
 		double perSecond() {
 			return this.records / this.seconds;
+		}
+
+		/** CPU of the consumer threads per record handled, ms (ThreadMXBean). */
+		double cpuMillisPerRecord() {
+			return (this.records > 0) ? 1000 * this.cpuSeconds / this.records : Double.NaN;
+		}
+
+		/** CPU of the harness process per record handled, ms (/proc): the threads' figure plus GC, JIT, heartbeats. */
+		double processCpuMillisPerRecord() {
+			return (this.records > 0) ? 1000 * this.processCpuSeconds / this.records : Double.NaN;
 		}
 
 	}
@@ -154,6 +169,8 @@ final class BaselineConsumer {
 			holding.await();
 			long before = handled.sum();
 			produce.run();
+			long pid = ProcessHandle.current().pid();
+			double processCpu0 = Sys.cpuSeconds(pid);
 			long start = System.nanoTime();
 			release.countDown();
 			long deadline = start + Duration.ofSeconds(180).toNanos();
@@ -161,6 +178,7 @@ final class BaselineConsumer {
 				Thread.sleep(5);
 			}
 			double seconds = (System.nanoTime() - start) / 1e9;
+			double processCpu = Sys.cpuSeconds(pid) - processCpu0;
 			stop.set(true);
 			for (Thread worker : workers) {
 				worker.join();
@@ -169,7 +187,7 @@ final class BaselineConsumer {
 				throw new IllegalStateException(this.mode + " consumer failed", failure[0]);
 			}
 			return new Result(handled.sum() - before, duplicates.sum(), seconds, cpuNanos.sum() / 1e9,
-					allocated.sum());
+					allocated.sum(), processCpu);
 		}
 		finally {
 			stop.set(true);

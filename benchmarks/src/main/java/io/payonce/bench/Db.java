@@ -234,19 +234,48 @@ final class Db {
 		return times;
 	}
 
-	/** Flows, distinct business numbers and PAID orders for a prefix: exactly once means all three agree. */
-	long[] exactlyOnceCheck(String schema, String bizNoPrefix) throws SQLException {
+	/**
+	 * What {@code schema} holds for one set of payments: flows, distinct business numbers, PAID orders of the
+	 * prefix, and what the accounts of the set (its user ids) lost in total.
+	 * @param expected payments that must be deducted; @param accepted those the load generator saw accepted
+	 */
+	ExactlyOnce.Check exactlyOnceCheck(String name, String schema, String bizNoPrefix, List<Order> set, long expected,
+			long accepted) throws SQLException {
+		long fromUser = set.stream().mapToLong(Order::userId).min().orElse(0);
+		long toUser = set.stream().mapToLong(Order::userId).max().orElse(-1);
 		try (Connection c = rootIn(schema);
 				PreparedStatement q = c.prepareStatement("SELECT COUNT(*), COUNT(DISTINCT biz_no),"
-						+ " (SELECT COUNT(*) FROM t_order WHERE order_no LIKE ? AND status = 'PAID')"
+						+ " (SELECT COUNT(*) FROM t_order WHERE order_no LIKE ? AND status = 'PAID'),"
+						+ " (SELECT COALESCE(SUM(? - balance), 0) FROM t_account WHERE user_id BETWEEN ? AND ?)"
 						+ " FROM t_account_flow WHERE biz_no LIKE ? AND type = 'PAY_DEDUCT'")) {
 			q.setString(1, bizNoPrefix + "%");
-			q.setString(2, bizNoPrefix + "%");
+			q.setBigDecimal(2, BALANCE);
+			q.setLong(3, fromUser);
+			q.setLong(4, toUser);
+			q.setString(5, bizNoPrefix + "%");
 			try (ResultSet rs = q.executeQuery()) {
 				rs.next();
-				return new long[] { rs.getLong(1), rs.getLong(2), rs.getLong(3) };
+				return new ExactlyOnce.Check(name, expected, accepted, rs.getLong(1), rs.getLong(2), rs.getLong(3),
+						cents(rs.getBigDecimal(4)), cents(AMOUNT));
 			}
 		}
+	}
+
+	/** The gateway's payments of a prefix that have their event: what the pipeline owes a deduction for. */
+	long gatewayPayments(String orderNoPrefix) throws SQLException {
+		try (Connection c = rootIn(LocalDatabase.GATEWAY.schema());
+				PreparedStatement q = c.prepareStatement(
+						"SELECT COUNT(*) FROM t_payment WHERE order_no LIKE ? AND event_id IS NOT NULL")) {
+			q.setString(1, orderNoPrefix + "%");
+			try (ResultSet rs = q.executeQuery()) {
+				rs.next();
+				return rs.getLong(1);
+			}
+		}
+	}
+
+	private static long cents(BigDecimal amount) {
+		return amount.movePointRight(2).longValueExact();
 	}
 
 	long countFlows(String schema, String bizNoPrefix) throws SQLException {

@@ -246,6 +246,30 @@ final class Kafka implements AutoCloseable {
 
 	}
 
+	/**
+	 * Reads a topic from its beginning: every record whose key starts with {@code keyPrefix}, until {@code expected}
+	 * of them satisfy {@code counted} or {@code timeout} passed (a record produced after its writer acted, such as a
+	 * timeline fact, may still be on its way).
+	 */
+	List<ConsumerRecord<String, byte[]>> readUntil(String topic, String keyPrefix,
+			java.util.function.Predicate<ConsumerRecord<String, byte[]>> counted, int expected, Duration timeout) {
+		List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+		int count = 0;
+		try (KafkaConsumer<String, byte[]> consumer = consumer("bench-reader-" + UUID.randomUUID(), false, 5000)) {
+			consumer.subscribe(List.of(topic));
+			long deadline = System.nanoTime() + timeout.toNanos();
+			while (count < expected && System.nanoTime() < deadline) {
+				for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+					if (record.key() != null && record.key().startsWith(keyPrefix)) {
+						records.add(record);
+						count += counted.test(record) ? 1 : 0;
+					}
+				}
+			}
+		}
+		return records;
+	}
+
 	/** Reads the first {@code expected} records whose key starts with {@code keyPrefix}, headers included. */
 	List<ConsumerRecord<String, byte[]>> readAll(String topic, String keyPrefix, int expected) {
 		List<ConsumerRecord<String, byte[]>> records = new ArrayList<>(expected);

@@ -48,6 +48,16 @@ final class Report {
 
 	final List<Phase> phases = new ArrayList<>();
 
+	/** A target of the issue and what this run measured for it. */
+	record TargetResult(Targets.Target target, double measured, Targets.Status status) {
+
+	}
+
+	final List<TargetResult> targets = new ArrayList<>();
+
+	/** What the run itself failed (the exactly-once checks): the first line of the table, empty when none. */
+	String failure = "";
+
 	Row add(String metric, double value, String unit, String comparedWith, double comparedValue, String target,
 			Boolean met) {
 		Row row = new Row(metric, value, unit, comparedWith, comparedValue, target,
@@ -56,12 +66,55 @@ final class Report {
 		return row;
 	}
 
+	/**
+	 * A row judged against a target of the issue: the verdict is computed from {@code measured} (the value itself,
+	 * or a ratio with the compared value), never typed.
+	 */
+	Row add(String metric, double value, String unit, String comparedWith, double comparedValue,
+			Targets.Target target, double measured) {
+		Targets.Status status = target.verdict(measured);
+		this.targets.add(new TargetResult(target, measured, status));
+		Row row = new Row(metric, value, unit, comparedWith, comparedValue, target.issue() + ": " + target.text(),
+				status.label());
+		this.rows.add(row);
+		return row;
+	}
+
+	/** A heading between groups of rows. */
+	void section(String title) {
+		this.rows.add(new Row(title, Double.NaN, SECTION, "", 0, "", ""));
+	}
+
+	private static final String SECTION = "section";
+
+	/** table.txt: {@link #failure} as the first line when a check failed, the run's header, then {@link #print}. */
+	String table(String header) {
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		PrintStream out = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+		if (!this.failure.isEmpty()) {
+			out.println(this.failure);
+		}
+		out.println(header);
+		print(out);
+		return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+	}
+
+	/** The targets and their verdicts, then every row (the caller prints {@link #failure} first). */
 	void print(PrintStream out) {
-		String format = "%-52s %12s %-8s | %-40s %12s %7s | %-34s %s%n";
+		out.println("targets (verdicts computed by the harness):");
+		for (TargetResult t : this.targets) {
+			out.printf("  %-12s %s%n", t.status().label(), t.target().describe(t.measured()));
+		}
+		out.println();
+		String format = "%-62s %12s %-8s | %-44s %12s %7s | %-28s %s%n";
 		out.printf(format, "metric", "value", "unit", "compared with (same run)", "its value", "ratio", "target",
 				"status");
-		out.println("-".repeat(190));
+		out.println("-".repeat(198));
 		for (Row row : this.rows) {
+			if (SECTION.equals(row.unit())) {
+				out.println("-- " + row.metric());
+				continue;
+			}
 			out.printf(format, row.metric(), num(row.value()), row.unit(), row.comparedWith(),
 					row.comparedWith().isEmpty() ? "" : num(row.comparedValue()),
 					Double.isNaN(row.ratio()) ? "" : String.format(Locale.ROOT, "%.2f", row.ratio()), row.target(),
@@ -95,6 +148,18 @@ final class Report {
 			rowList.add(r);
 		}
 		root.put("rows", rowList);
+		List<Object> targetList = new ArrayList<>();
+		for (TargetResult t : this.targets) {
+			Map<String, Object> m = new LinkedHashMap<>();
+			m.put("issue", t.target().issue());
+			m.put("measure", t.target().measure());
+			m.put("target", t.target().text());
+			m.put("measured", t.measured());
+			m.put("status", t.status().label());
+			targetList.add(m);
+		}
+		root.put("targets", targetList);
+		root.put("failed", this.failure.isEmpty() ? null : this.failure);
 		List<Object> phaseList = new ArrayList<>();
 		for (Phase p : this.phases) {
 			phaseList.add(new LinkedHashMap<>(Map.of("name", p.name(), "fromEpochMs", p.fromMillis(), "toEpochMs",
@@ -319,7 +384,8 @@ final class Report {
 		if (sorted.length == 0) {
 			return -1;
 		}
-		int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+		// p * n / 100 exactly: 99.9 / 100.0 * 1000 is 999.0000000000001 in doubles, whose ceiling (1000) is the max
+		int rank = (int) Math.ceil(Math.round(p * 1000) * (long) sorted.length / 100_000.0);
 		return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
 	}
 
