@@ -108,6 +108,34 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 		return true;
 	}
 
+	/** All or nothing, like one multi-row statement: a taken key (in the table or among the rows) undoes every row. */
+	@Override
+	public boolean insertAllIfNew(List<NewPayment> rows) {
+		List<StoredPayment> before = new ArrayList<>(this.rows);
+		java.util.Map<String, PaymentSource> sourcesBefore = new java.util.HashMap<>(this.sources);
+		int callsBefore = this.calls.size();
+		for (NewPayment row : rows) {
+			if (!insertIfNew(row.callback(), row.kind(), row.source(), row.eventId(), row.receivedAt())) {
+				this.rows.clear();
+				this.rows.addAll(before);
+				this.sources.clear();
+				this.sources.putAll(sourcesBefore);
+				this.calls.subList(callsBefore, this.calls.size()).clear();
+				this.calls.add("insert all refused");
+				return false;
+			}
+		}
+		this.calls.subList(callsBefore, this.calls.size()).clear();
+		this.calls.add("insert all");
+		return true;
+	}
+
+	@Override
+	public void appendAll(List<OutboxEvent> events) {
+		this.calls.add("append all");
+		this.events.addAll(events);
+	}
+
 	@Override
 	public void countDuplicate(long id, Instant at) {
 		this.calls.add("count duplicate");
