@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * <li>{@code payonce_gateway_group_commit_batch_size}: callbacks per batch taken (summary with buckets);</li>
  * <li>{@code payonce_gateway_group_commit_commits_total}: batch transactions committed;</li>
  * <li>{@code payonce_gateway_group_commit_callbacks_total{path="batch"|"single"}}: callbacks answered from a batch's
- * commit, and those a batch left to the single path (a taken key, a payment twice in one batch, a batch failed);</li>
+ * commit, and those that took the single path (alone in their batch, a taken key, a payment twice in one batch, a
+ * batch failed);</li>
  * <li>{@code payonce_gateway_group_commit_failures_total{outcome="unavailable"|"fallback"}}: batches answered 503,
  * and batches rolled back whose callbacks took the single path.</li>
  * </ul>
@@ -63,6 +64,12 @@ class GroupCommitMetrics implements GroupCommit.Observer {
 			.description("Batches answered 503 (unavailable) or rolled back to the single path (fallback)")
 			.tag("outcome", outcome)
 			.register(registry);
+	}
+
+	@Override
+	public void lone() {
+		this.batchSize.record(1);
+		this.single.increment();
 	}
 
 	@Override

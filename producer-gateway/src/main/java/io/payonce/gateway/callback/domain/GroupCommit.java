@@ -25,6 +25,8 @@ import io.payonce.contract.TraceContext;
  * wait for more, and never beyond {@code maxWait} after the oldest of them was submitted: no callback waits longer
  * than {@code maxWait} for company. Under load the queue fills while a batch commits, so batches grow without
  * any wait. {@code writers} threads run batches; one collects while another commits.</li>
+ * <li><b>A batch of one is none:</b> a callback that found no company within the wait takes the single path, with the
+ * statements it has without group commit.</li>
  * <li><b>Answered after the commit.</b> A caller gets its outcome only after {@link Decisions#together} returned,
  * i.e. after the batch transaction committed.</li>
  * <li><b>Failure fan-out.</b> A batch whose database is down, or whose commit was not confirmed
@@ -183,6 +185,13 @@ public final class GroupCommit implements AutoCloseable {
 	}
 
 	private void run(List<Pending> batch) {
+		if (batch.size() == 1) {
+			// Nothing to share: the caller takes the single path, with exactly the statements it has without group
+			// commit (a duplicate would otherwise pay a refused insert and a commit here before the single path).
+			this.observer.lone();
+			batch.get(0).verdict.complete(Verdict.alone(List.of()));
+			return;
+		}
 		List<Request> requests = new ArrayList<>(batch.size());
 		for (Pending pending : batch) {
 			requests.add(pending.request);
@@ -312,6 +321,9 @@ public final class GroupCommit implements AutoCloseable {
 
 	/** Port: what became of each batch (metrics, logs). Called on a writer thread before the callers are answered. */
 	public interface Observer {
+
+		/** A callback found no other to share a transaction with: it took the single path. */
+		void lone();
 
 		/** A batch of {@code size} callbacks committed; {@code decided} of them were answered from it. */
 		void committed(int size, int decided);

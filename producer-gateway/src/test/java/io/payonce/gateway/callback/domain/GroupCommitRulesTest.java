@@ -87,9 +87,11 @@ class GroupCommitRulesTest {
 		// when one callback comes and no other
 		List<CompletableFuture<IntakeOutcome>> answer = submit(request("alone"));
 
-		// then it is written alone once the wait is over
+		// then once the wait is over it takes the single path (a batch of one shares nothing)
 		await().atMost(Duration.ofSeconds(5)).until(() -> answer.get(0).isDone());
-		assertThat(this.intake.batches).containsExactly(List.of("N-alone"));
+		assertThat(this.intake.batches).isEmpty();
+		assertThat(this.intake.alone).containsExactly("N-alone");
+		assertThat(this.intake.observed).containsExactly("lone");
 	}
 
 	@Test
@@ -187,9 +189,9 @@ class GroupCommitRulesTest {
 	@Test
 	void callbacksStillQueuedWhenClosingTakeTheSinglePath() {
 		// given a batch held in its transaction, and another callback queued behind it
-		start(1, Duration.ZERO);
+		start(2, Duration.ofSeconds(30));
 		CountDownLatch commit = this.intake.holdNextCommit();
-		List<CompletableFuture<IntakeOutcome>> held = submit(request("held"));
+		List<CompletableFuture<IntakeOutcome>> held = submit(request("held"), request("held-too"));
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.intake.inTransaction == 1);
 		List<CompletableFuture<IntakeOutcome>> queued = submit(request("queued"));
 
@@ -297,6 +299,11 @@ class GroupCommitRulesTest {
 				awaitLatch(held);
 			}
 			return IntakeOutcome.duplicate(null);
+		}
+
+		@Override
+		public void lone() {
+			this.observed.add("lone");
 		}
 
 		@Override
