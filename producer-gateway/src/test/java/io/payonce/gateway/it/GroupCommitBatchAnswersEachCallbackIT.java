@@ -28,7 +28,7 @@ import static org.awaitility.Awaitility.await;
  * together always meet), and a lock wait of 2 s so that a batch held by a lock fails fast.
  */
 @TestPropertySource(properties = { "payonce.gateway.group-commit.max-batch=12",
-		"payonce.gateway.group-commit.max-wait=2s",
+		"payonce.gateway.group-commit.max-wait=1s",
 		"spring.datasource.hikari.connection-init-sql=SET SESSION innodb_lock_wait_timeout = 2" })
 class GroupCommitBatchAnswersEachCallbackIT extends GatewayIntegrationTest {
 
