@@ -162,7 +162,8 @@ public final class CallbackIntake implements AutoCloseable {
 	 * Why a multi-row insert, and a fallback: a taken key undoes the whole statement (InnoDB's statement-level
 	 * rollback, the transaction goes on), so the batch then inserts each row by itself, as the single path does, and a
 	 * refused one is left to the single path. Taken keys are rare on the callback path (a platform repeats a callback
-	 * after our answer, not within milliseconds of it), so the common batch costs two statements and one commit.
+	 * after our answer, not within milliseconds of it), so the common batch costs two inserts (and one delete of the
+	 * events with immediate clean-up) and one commit.
 	 * {@code INSERT IGNORE} was not taken: it turns every error of the row into a warning (strict mode's refusals of a
 	 * value too), which the payment would then be missing silently.
 	 */

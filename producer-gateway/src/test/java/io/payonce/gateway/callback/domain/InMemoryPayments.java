@@ -47,8 +47,9 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	private long nextId = 1;
 
+	/** One at a time (group commit's writer and the single paths of its callers run on their own threads). */
 	@Override
-	public <T> T inTransaction(Supplier<T> work) {
+	public synchronized <T> T inTransaction(Supplier<T> work) {
 		this.transactions++;
 		List<StoredPayment> rowsBefore = new ArrayList<>(this.rows);
 		List<OutboxEvent> eventsBefore = new ArrayList<>(this.events);
