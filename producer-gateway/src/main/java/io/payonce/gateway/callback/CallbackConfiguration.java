@@ -3,9 +3,12 @@ package io.payonce.gateway.callback;
 import java.sql.Connection;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.payonce.gateway.callback.domain.CallbackIntake;
 import io.payonce.gateway.callback.domain.CallbackValidator;
 import io.payonce.gateway.callback.domain.SignatureVerifier;
@@ -52,11 +55,22 @@ class CallbackConfiguration {
 		return new CallbackValidator(properties.maxAmount(), properties.paidAtMaxAhead(), clock);
 	}
 
+	/**
+	 * The intake, with group commit unless {@code payonce.gateway.group-commit.enabled=false}. Closed with the context
+	 * (its writers finish their batch; callbacks still waiting take the single path).
+	 */
 	@Bean
 	CallbackIntake callbackIntake(JdbcClient jdbc, PlatformTransactionManager transactionManager,
-			OutboxProperties outbox, Clock clock) {
+			OutboxProperties outbox, GroupCommitProperties groupCommit, MeterRegistry meters, Clock clock) {
+		AtomicInteger writerNo = new AtomicInteger();
+		ThreadFactory writers = (work) -> {
+			Thread writer = new Thread(work, "group-commit-" + writerNo.incrementAndGet());
+			writer.setDaemon(true);
+			return writer;
+		};
 		return new CallbackIntake(new JdbcPaymentStore(jdbc), new JdbcOutboxWriter(jdbc, outbox.cleanup(), clock),
-				new SpringTransactions(new TransactionTemplate(transactionManager)), clock, UUID::randomUUID);
+				new SpringTransactions(new TransactionTemplate(transactionManager)), clock, UUID::randomUUID,
+				groupCommit.settings(), writers, new GroupCommitMetrics(meters));
 	}
 
 	@Configuration(proxyBeanMethods = false)

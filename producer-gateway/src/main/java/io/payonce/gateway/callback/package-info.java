@@ -34,6 +34,12 @@
  * parallel second payments). A lost CAS or a deadlock rolls back and is decided again in a fresh transaction.
  * A database that cannot be reached, or a commit that is not confirmed, is a 503: never 200 without a commit.
  * <p>
+ * <b>Group commit</b> (issue 19, {@code payonce.gateway.group-commit.*}): concurrent callbacks share one transaction
+ * and one commit ({@code domain.GroupCommit}): the new payments of a batch in one multi-row insert, their events in
+ * another, each caller answered after that commit; whatever is not a new payment (a taken key, a payment twice in
+ * one batch, a batch that failed) is decided afterwards by the single path above, in the order it came. A batch
+ * whose database is down answers each of its callers 503.
+ * <p>
  * Pooled connections do not auto-commit ({@code spring.datasource.hikari.auto-commit: false}), which spares
  * each transaction two {@code SET autocommit} statements; every database use therefore runs in a transaction
  * (an uncommitted write is rolled back when its connection returns to the pool).

@@ -1,14 +1,21 @@
 package io.payonce.gateway.callback.domain;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 import io.payonce.contract.PayonceEvent;
 import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.domain.IntakeOutcome.Rule;
+import io.payonce.gateway.callback.domain.PaymentStore.NewPayment;
 
 /**
  * Records a validated callback exactly once. Invariants:
@@ -33,8 +40,14 @@ import io.payonce.gateway.callback.domain.IntakeOutcome.Rule;
  * (CLOSED, PROCESSING, …) and another payNo reports SUCCESS, that one pays the order and the holder yields it
  * (becomes a DUPLICATE; should it succeed later, it is the money owed back). Other statuses of a second payNo
  * are recorded (ACCEPTED) and publish nothing until its SUCCESS, as for the order's own payment.
+ * <p>
+ * <b>Group commit</b> (when built with {@link GroupCommit.Settings}): concurrent callbacks are decided together in
+ * one transaction by {@link GroupCommit}, one commit for many payments, each caller answered after that commit. The
+ * batch decides only the common case, a new payment, exactly as the single path's first insert does (see
+ * {@link #decideTogether}); every other callback is decided after the commit on the single path, which is the one
+ * described above. Without the settings every callback is its own transaction, as before.
  */
-public final class CallbackIntake {
+public final class CallbackIntake implements AutoCloseable {
 
 	/** A race is lost at most once per competing writer; three rounds cover a racing promotion too. */
 	static final int MAX_ATTEMPTS = 3;
@@ -49,13 +62,31 @@ public final class CallbackIntake {
 
 	private final Supplier<UUID> eventIds;
 
+	/** {@code null}: every callback is its own transaction. */
+	private final GroupCommit groupCommit;
+
+	/** Every callback its own transaction. */
 	public CallbackIntake(PaymentStore payments, OutboxWriter outbox, Transactions transactions, Clock clock,
 			Supplier<UUID> eventIds) {
+		this(payments, outbox, transactions, clock, eventIds, null, null, null);
+	}
+
+	/**
+	 * Concurrent callbacks share a transaction ({@link GroupCommit}).
+	 * @param groupCommit {@code null}: every callback its own transaction
+	 * @param writers makes the batch writers' threads (started at the first callback)
+	 * @param observer told what became of each batch
+	 */
+	public CallbackIntake(PaymentStore payments, OutboxWriter outbox, Transactions transactions, Clock clock,
+			Supplier<UUID> eventIds, GroupCommit.Settings groupCommit, ThreadFactory writers,
+			GroupCommit.Observer observer) {
 		this.payments = payments;
 		this.outbox = outbox;
 		this.transactions = transactions;
 		this.clock = clock;
 		this.eventIds = eventIds;
+		this.groupCommit = (groupCommit != null) ? new GroupCommit(groupCommit, new BatchDecisions(), writers, observer)
+				: null;
 	}
 
 	/** A callback without trace context: its event starts a new trace downstream. */
@@ -88,6 +119,14 @@ public final class CallbackIntake {
 	 * @throws StoreUnavailableException when the database is down or the race could not be settled
 	 */
 	public IntakeOutcome receive(PaymentCallback callback, PaymentSource source, TraceContext trace) {
+		if (this.groupCommit != null) {
+			return this.groupCommit.submit(new GroupCommit.Request(callback, source, trace));
+		}
+		return receiveAlone(callback, source, trace);
+	}
+
+	/** The single path: the callback in a transaction (or two, for another payNo of a held order) of its own. */
+	private IntakeOutcome receiveAlone(PaymentCallback callback, PaymentSource source, TraceContext trace) {
 		ConcurrentWriteException lastRace = null;
 		for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 			try {
@@ -107,6 +146,72 @@ public final class CallbackIntake {
 			}
 		}
 		throw new StoreUnavailableException("Payment still contended after " + MAX_ATTEMPTS + " attempts", lastRace);
+	}
+
+	/**
+	 * A group commit's batch, in one transaction: {@link #decide}'s first step for every callback at once. Each callback
+	 * that is the first of its payNo and of its order in the batch is inserted as its order's PRIMARY, all of them in
+	 * one multi-row {@code INSERT}, and their events in one more; the ones inserted are new payments, answered as
+	 * {@link #decide} answers them. Everything else is left ({@code null}) to the single path after the commit:
+	 * <ul>
+	 * <li>a callback whose key is taken: the single path reads the holder and decides (duplicate, conflict, status
+	 * became SUCCESS, another payNo of the order, its second transaction), with every CAS and retry it has;</li>
+	 * <li>a callback whose payNo or order an earlier one of the batch has: after the commit it finds the earlier one's
+	 * row, so two callbacks of one payment that met in a batch are answered as they are one after the other.</li>
+	 * </ul>
+	 * Why a multi-row insert, and a fallback: a taken key undoes the whole statement (InnoDB's statement-level
+	 * rollback, the transaction goes on), so the batch then inserts each row by itself, as the single path does, and a
+	 * refused one is left to the single path. Taken keys are rare on the callback path (a platform repeats a callback
+	 * after our answer, not within milliseconds of it), so the common batch costs two inserts (and one delete of the
+	 * events with immediate clean-up) and one commit.
+	 * {@code INSERT IGNORE} was not taken: it turns every error of the row into a warning (strict mode's refusals of a
+	 * value too), which the payment would then be missing silently.
+	 */
+	private List<IntakeOutcome> decideTogether(List<GroupCommit.Request> batch) {
+		return this.transactions.inTransaction(() -> {
+			Instant now = this.clock.instant();
+			Set<String> payNos = new HashSet<>();
+			Set<String> orderNos = new HashSet<>();
+			List<Integer> positions = new ArrayList<>();
+			List<NewPayment> rows = new ArrayList<>();
+			for (int i = 0; i < batch.size(); i++) {
+				GroupCommit.Request request = batch.get(i);
+				PaymentCallback callback = request.callback();
+				// both keys are remembered even when one was seen: a later callback of either waits for the single path
+				boolean newPayNo = payNos.add(callback.payNo());
+				boolean newOrder = orderNos.add(callback.orderNo());
+				if (newPayNo && newOrder) {
+					positions.add(i);
+					rows.add(new NewPayment(callback, PaymentKind.PRIMARY, request.source(), newEventId(callback), now));
+				}
+			}
+			boolean allInserted = this.payments.insertAllIfNew(rows);
+			IntakeOutcome[] outcomes = new IntakeOutcome[batch.size()];
+			List<OutboxEvent> events = new ArrayList<>();
+			for (int k = 0; k < rows.size(); k++) {
+				NewPayment row = rows.get(k);
+				if (allInserted || this.payments.insertIfNew(row.callback(), row.kind(), row.source(), row.eventId(),
+						row.receivedAt())) {
+					int i = positions.get(k);
+					outcomes[i] = IntakeOutcome.accepted(row.eventId(), Rule.NEW_PAYMENT);
+					if (row.eventId() != null) {
+						events.add(OutboxEvent.of(row.eventId(), row.callback().toEvent(), batch.get(i).trace()));
+					}
+				}
+			}
+			this.outbox.appendAll(events);
+			return Arrays.asList(outcomes);
+		});
+	}
+
+	/**
+	 * Stops the group commit's writers (after the batch they hold); callbacks still waiting take the single path.
+	 */
+	@Override
+	public void close() {
+		if (this.groupCommit != null) {
+			this.groupCommit.close();
+		}
 	}
 
 	private Decision decide(PaymentCallback callback, PaymentSource source, TraceContext trace) {
@@ -242,6 +347,21 @@ public final class CallbackIntake {
 		if (eventId != null) {
 			this.outbox.append(OutboxEvent.of(eventId, event, trace));
 		}
+	}
+
+	/** The intake as {@link GroupCommit} drives it. */
+	private final class BatchDecisions implements GroupCommit.Decisions {
+
+		@Override
+		public List<IntakeOutcome> together(List<GroupCommit.Request> batch) {
+			return decideTogether(batch);
+		}
+
+		@Override
+		public IntakeOutcome alone(GroupCommit.Request request) {
+			return receiveAlone(request.callback(), request.source(), request.trace());
+		}
+
 	}
 
 	/**

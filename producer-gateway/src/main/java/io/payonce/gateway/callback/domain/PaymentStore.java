@@ -29,6 +29,19 @@ public interface PaymentStore {
 	boolean insertIfNew(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
 			Instant receivedAt);
 
+	/**
+	 * Inserts every row in one statement, or none of them: a key taken by any row (in the table or by another of the
+	 * rows) undoes the whole statement, and the transaction goes on as before it.
+	 * @return {@code false} when a key was taken and nothing was inserted
+	 */
+	boolean insertAllIfNew(List<NewPayment> rows);
+
+	/** A row for {@link #insertAllIfNew}: the arguments of {@link #insertIfNew}. */
+	record NewPayment(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
+			Instant receivedAt) {
+
+	}
+
 	/** {@code duplicate_count + 1}: atomic in the database, so parallel duplicates are all counted. */
 	void countDuplicate(long id, Instant at);
 

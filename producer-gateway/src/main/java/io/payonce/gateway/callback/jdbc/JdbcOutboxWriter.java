@@ -1,6 +1,11 @@
 package io.payonce.gateway.callback.jdbc;
 
 import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 import io.payonce.gateway.callback.OutboxProperties;
 import io.payonce.gateway.callback.domain.OutboxEvent;
@@ -30,14 +35,33 @@ public class JdbcOutboxWriter implements OutboxWriter {
 
 	@Override
 	public void append(OutboxEvent event) {
+		appendAll(List.of(event));
+	}
+
+	/** One multi-row {@code INSERT} (and one {@code DELETE}) for the events of a group commit's batch. */
+	@Override
+	public void appendAll(List<OutboxEvent> events) {
+		if (events.isEmpty()) {
+			return;
+		}
+		LocalDateTime createdAt = JdbcPaymentStore.utc(this.clock.instant());
+		List<Object> params = new ArrayList<>(events.size() * 8);
+		List<Object> ids = new ArrayList<>(events.size());
+		for (OutboxEvent event : events) {
+			params.addAll(Arrays.asList(event.id().toString(), event.aggregateType(), event.aggregateId(), event.type(),
+					event.payload(), createdAt, event.trace().traceparent(), event.trace().tracestate()));
+			ids.add(event.id().toString());
+		}
 		this.jdbc.sql("""
 				INSERT INTO t_outbox (id, aggregatetype, aggregateid, type, payload, created_at, traceparent, tracestate)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")
-			.params(event.id().toString(), event.aggregateType(), event.aggregateId(), event.type(), event.payload(),
-					JdbcPaymentStore.utc(this.clock.instant()), event.trace().traceparent(), event.trace().tracestate())
+				VALUES """ + String.join(", ", Collections.nCopies(events.size(), "(?, ?, ?, ?, ?, ?, ?, ?)")))
+			.params(params)
 			.update();
 		if (this.cleanup == OutboxProperties.Cleanup.IMMEDIATE) {
-			this.jdbc.sql("DELETE FROM t_outbox WHERE id = ?").params(event.id().toString()).update();
+			this.jdbc.sql("DELETE FROM t_outbox WHERE id IN (" + String.join(", ", Collections.nCopies(ids.size(), "?"))
+					+ ")")
+				.params(ids)
+				.update();
 		}
 	}
 

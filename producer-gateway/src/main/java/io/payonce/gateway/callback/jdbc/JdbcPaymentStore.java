@@ -6,6 +6,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -63,21 +66,32 @@ public class JdbcPaymentStore implements PaymentStore {
 	@Override
 	public boolean insertIfNew(PaymentCallback callback, PaymentKind kind, PaymentSource source, UUID eventId,
 			Instant receivedAt) {
+		return insertAllIfNew(List.of(new NewPayment(callback, kind, source, eventId, receivedAt)));
+	}
+
+	@Override
+	public boolean insertAllIfNew(List<NewPayment> rows) {
+		List<Object> params = new ArrayList<>(rows.size() * 12);
+		for (NewPayment row : rows) {
+			PaymentCallback callback = row.callback();
+			params.addAll(Arrays.asList(callback.payNo(), callback.orderNo(), row.kind().name(), row.source().name(),
+					callback.userId(), callback.amount(), callback.currency(), callback.status(), utc(callback.paidAt()),
+					callback.fingerprint(), (row.eventId() != null) ? row.eventId().toString() : null,
+					utc(row.receivedAt())));
+		}
 		try {
 			this.jdbc.sql("""
 					INSERT INTO t_payment (pay_no, order_no, kind, source, user_id, amount, currency, status, paid_at,
 					                       fingerprint, event_id, duplicate_count, received_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)""")
-				.params(callback.payNo(), callback.orderNo(), kind.name(), source.name(), callback.userId(), callback.amount(),
-						callback.currency(), callback.status(), utc(callback.paidAt()), callback.fingerprint(),
-						(eventId != null) ? eventId.toString() : null, utc(receivedAt))
+					VALUES """ + String.join(", ", Collections.nCopies(rows.size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)")))
+				.params(params)
 				.update();
 			return true;
 		}
 		catch (DuplicateKeyException ex) {
-			// uk_pay_no or uk_primary_order_no. InnoDB rolls back only this statement, and only once the key's
-			// holder has committed (an uncommitted holder makes us wait): the transaction is intact and the holder
-			// readable.
+			// uk_pay_no or uk_primary_order_no. InnoDB rolls back only this statement (every row of it), and only
+			// once the key's holder has committed (an uncommitted holder makes us wait): the transaction is intact
+			// and the holder readable.
 			return false;
 		}
 	}

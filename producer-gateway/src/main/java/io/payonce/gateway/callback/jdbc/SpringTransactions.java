@@ -12,6 +12,7 @@ import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -29,6 +30,9 @@ public class SpringTransactions implements io.payonce.gateway.callback.domain.Tr
 
 	private static final Logger log = LoggerFactory.getLogger(SpringTransactions.class);
 
+	/** MariaDB's and MySQL's {@code ER_LOCK_WAIT_TIMEOUT}. */
+	private static final int LOCK_WAIT_TIMEOUT = 1205;
+
 	private final TransactionTemplate template;
 
 	public SpringTransactions(TransactionTemplate template) {
@@ -43,6 +47,15 @@ public class SpringTransactions implements io.payonce.gateway.callback.domain.Tr
 		catch (PessimisticLockingFailureException ex) {
 			log.warn("Lock conflict, rolled back: {}", ex.getMostSpecificCause().getMessage());
 			throw new ConcurrentWriteException("Lock conflict: " + ex.getClass().getSimpleName(), ex);
+		}
+		catch (UncategorizedSQLException ex) {
+			// MariaDB reports a lock wait timeout as error 1205 with SQL state HY000, which Spring leaves
+			// uncategorized (seen in GroupCommitBatchAnswersEachCallbackIT): it is a lock conflict all the same.
+			if (ex.getSQLException() != null && ex.getSQLException().getErrorCode() == LOCK_WAIT_TIMEOUT) {
+				log.warn("Lock wait timeout, rolled back: {}", ex.getSQLException().getMessage());
+				throw new ConcurrentWriteException("Lock wait timeout", ex);
+			}
+			throw ex;
 		}
 		catch (CannotCreateTransactionException | DataAccessResourceFailureException
 				| TransientDataAccessResourceException | RecoverableDataAccessException | QueryTimeoutException

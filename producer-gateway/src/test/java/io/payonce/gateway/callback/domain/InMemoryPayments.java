@@ -47,8 +47,9 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 
 	private long nextId = 1;
 
+	/** One at a time (group commit's writer and the single paths of its callers run on their own threads). */
 	@Override
-	public <T> T inTransaction(Supplier<T> work) {
+	public synchronized <T> T inTransaction(Supplier<T> work) {
 		this.transactions++;
 		List<StoredPayment> rowsBefore = new ArrayList<>(this.rows);
 		List<OutboxEvent> eventsBefore = new ArrayList<>(this.events);
@@ -106,6 +107,34 @@ final class InMemoryPayments implements PaymentStore, OutboxWriter, Transactions
 		this.rows.add(rowOf(callback, kind, eventId, receivedAt));
 		this.sources.put(callback.payNo(), source);
 		return true;
+	}
+
+	/** All or nothing, like one multi-row statement: a taken key (in the table or among the rows) undoes every row. */
+	@Override
+	public boolean insertAllIfNew(List<NewPayment> rows) {
+		List<StoredPayment> before = new ArrayList<>(this.rows);
+		java.util.Map<String, PaymentSource> sourcesBefore = new java.util.HashMap<>(this.sources);
+		int callsBefore = this.calls.size();
+		for (NewPayment row : rows) {
+			if (!insertIfNew(row.callback(), row.kind(), row.source(), row.eventId(), row.receivedAt())) {
+				this.rows.clear();
+				this.rows.addAll(before);
+				this.sources.clear();
+				this.sources.putAll(sourcesBefore);
+				this.calls.subList(callsBefore, this.calls.size()).clear();
+				this.calls.add("insert all refused");
+				return false;
+			}
+		}
+		this.calls.subList(callsBefore, this.calls.size()).clear();
+		this.calls.add("insert all");
+		return true;
+	}
+
+	@Override
+	public void appendAll(List<OutboxEvent> events) {
+		this.calls.add("append all");
+		this.events.addAll(events);
 	}
 
 	@Override
