@@ -236,7 +236,8 @@ public final class Benchmark {
 					"-XX:StartFlightRecording=name=bench,settings=" + jfc + ",filename="
 							+ serviceDir.resolve(jar.getKey() + "-exit.jfr"));
 			this.services.put(jar.getKey(),
-					ServiceProcess.launch(jar.getKey(), jar.getValue(), freePort(), env, serviceDir, jvm));
+					ServiceProcess.launch(jar.getKey(), jar.getValue(), ServiceProcess.freePort(), env, serviceDir,
+							jvm));
 		}
 		for (ServiceProcess service : this.services.values()) {
 			service.awaitHealthy(Duration.ofMinutes(4));
@@ -1031,12 +1032,6 @@ public final class Benchmark {
 			record.headers().add(h.key(), h.value());
 		}
 		return record;
-	}
-
-	private static int freePort() throws IOException {
-		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
 	}
 
 	static void deleteRecursively(Path dir) throws IOException {

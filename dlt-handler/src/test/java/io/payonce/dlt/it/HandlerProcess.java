@@ -123,11 +123,12 @@ final class HandlerProcess {
 		return this.process.isAlive();
 	}
 
-	/** A port free right now, for SERVER_PORT and MANAGEMENT_SERVER_PORT. */
-	static int freePort() throws IOException {
-		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
+	/**
+	 * A port free right now, for SERVER_PORT and MANAGEMENT_SERVER_PORT: below the kernel's ephemeral range, where no
+	 * outgoing connection takes it before the handler binds it (infra's choice, shared by every test process).
+	 */
+	static int freePort() {
+		return io.payonce.infra.ServiceProcess.freePort();
 	}
 
 	private static Path execJar() throws IOException {

@@ -1,15 +1,12 @@
 package io.payonce.e2e.deploy;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.payonce.infra.ServiceProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,7 +82,8 @@ class LocalValuesAreRefusedOutsideTheLocalProfileIT {
 		builder.environment().clear();
 		builder.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
 		deployEnv.forEach((name, value) -> builder.environment()
-			.put(name, name.endsWith("_PORT") && !name.contains("DATABASE") ? Integer.toString(freePort()) : value));
+			.put(name, name.endsWith("_PORT") && !name.contains("DATABASE") ? Integer.toString(ServiceProcess.freePort())
+					: value));
 		builder.directory(this.dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
 		Process process = builder.start();
 		try {
@@ -107,15 +105,6 @@ class LocalValuesAreRefusedOutsideTheLocalProfileIT {
 				.orElseThrow(() -> new AssertionError("no refusal line in:\n" + this.log));
 		}
 
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

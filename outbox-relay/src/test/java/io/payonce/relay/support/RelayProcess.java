@@ -2,7 +2,6 @@ package io.payonce.relay.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.payonce.infra.LocalStack;
+import io.payonce.infra.ServiceProcess;
 
 /**
  * The relay as its own operating-system process, started from the runnable {@code -exec.jar} the build
@@ -44,13 +44,13 @@ public final class RelayProcess implements AutoCloseable {
 	}
 
 	public static RelayProcess start(LocalStack stack, Map<String, String> extraEnv, Path log) {
-		int managementPort = freePort(); // where /actuator/health answers
+		int managementPort = ServiceProcess.freePort(); // where /actuator/health answers
 		List<String> command = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
 				"-Xmx512m", "-jar", execJar().toString()));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
 		builder.environment().putAll(stack.serviceEnvironment("outbox-relay"));
-		builder.environment().put("SERVER_PORT", Integer.toString(freePort()));
+		builder.environment().put("SERVER_PORT", Integer.toString(ServiceProcess.freePort()));
 		builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
 		builder.environment().putAll(extraEnv);
 		try {
@@ -66,15 +66,6 @@ public final class RelayProcess implements AutoCloseable {
 			return files.filter((file) -> file.getFileName().toString().matches("payonce-outbox-relay-.*-exec\\.jar"))
 				.findFirst()
 				.orElseThrow(() -> new IllegalStateException("No target/payonce-outbox-relay-*-exec.jar: run mvn verify"));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

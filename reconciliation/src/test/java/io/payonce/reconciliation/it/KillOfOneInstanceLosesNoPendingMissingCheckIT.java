@@ -1,9 +1,6 @@
 package io.payonce.reconciliation.it;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +93,8 @@ class KillOfOneInstanceLosesNoPendingMissingCheckIT {
 				ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
 		admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().bootstrapServers()));
 		for (String name : List.of("reconciliation-a", "reconciliation-b")) {
-			instances.put(name, ServiceProcess.launch(name, execJar(), freePort(), environment(name), dir));
+			instances.put(name,
+					ServiceProcess.launch(name, execJar(), ServiceProcess.freePort(), environment(name), dir));
 		}
 		instances.values().forEach((instance) -> instance.awaitHealthy(Duration.ofMinutes(3)));
 	}
@@ -321,15 +319,6 @@ class KillOfOneInstanceLosesNoPendingMissingCheckIT {
 	private static Path execJar() {
 		return ServiceProcess.execJar(Path.of("..").toAbsolutePath().normalize(), "reconciliation")
 			.orElseThrow(() -> new IllegalStateException("No reconciliation/target/*-exec.jar: run the package phase"));
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }
