@@ -278,7 +278,9 @@ class RelayHotStandbyIT {
 			}
 			Instant at = Instant.now();
 			leader.pause();
-			if (openTransaction(admin, partitions)) {
+			// the transaction must still be open once the leader is really stopped: kill -STOP returns before the
+			// kernel has stopped its threads, and a leader still running could commit it meanwhile
+			if (stateWithin(leader.pid(), 'T', Duration.ofSeconds(5)) == 'T' && openTransaction(admin, partitions)) {
 				pausedAt.set(at);
 				return true;
 			}
