@@ -1,6 +1,7 @@
 package io.payonce.bench;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -50,6 +51,41 @@ final class Sys {
 		catch (IOException | RuntimeException ex) {
 			return Double.NaN;
 		}
+	}
+
+	/**
+	 * On-CPU seconds so far of a JVM's JIT compiler threads ({@code C1 CompilerThre…}, {@code C2 CompilerThre…}: the
+	 * first field of {@code /proc/<pid>/task/<tid>/schedstat}, the name from {@code comm}). A compiler thread that
+	 * ends between two readings takes its time with it (HotSpot starts and stops them with the queue), so a
+	 * difference of two readings is a lower bound of the compilation in between; 0 for a process that is not a JVM.
+	 */
+	static double compilerCpuSeconds(long pid) {
+		long nanos = 0;
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String comm = Files.readString(task.resolve("comm"));
+					if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
+						String schedstat = Files.readString(task.resolve("schedstat"));
+						nanos += Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+					}
+				}
+				catch (IOException | RuntimeException ex) {
+					// the thread ended while it was read: its time is gone with it (see above)
+				}
+			}
+		}
+		catch (IOException ex) {
+			return Double.NaN;
+		}
+		return nanos / 1e9;
+	}
+
+	/** JIT compiler-thread CPU seconds of each named process, read now ({@link #compilerCpuSeconds}). */
+	static Map<String, Double> compilerCpuSnapshot(Map<String, Long> pids) {
+		Map<String, Double> snapshot = new LinkedHashMap<>();
+		pids.forEach((name, pid) -> snapshot.put(name, compilerCpuSeconds(pid)));
+		return snapshot;
 	}
 
 	/** CPU seconds of each named process, read now. */
