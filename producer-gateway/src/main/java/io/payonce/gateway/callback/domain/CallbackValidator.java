@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -60,6 +60,14 @@ public final class CallbackValidator {
 	private static final int FIRST_YEAR = 1000;
 
 	private static final int LAST_YEAR = 9999;
+
+	/** The first instant of {@link #FIRST_YEAR} in UTC. */
+	private static final Instant FIRST_INSTANT = LocalDate.of(FIRST_YEAR, 1, 1).atStartOfDay().toInstant(ZoneOffset.UTC);
+
+	/** The first instant after {@link #LAST_YEAR} in UTC. */
+	private static final Instant AFTER_LAST_INSTANT = LocalDate.of(LAST_YEAR + 1, 1, 1)
+		.atStartOfDay()
+		.toInstant(ZoneOffset.UTC);
 
 	/**
 	 * Codes that are not a currency money is paid in although their JDK entry has a minor unit: testing and "no
@@ -206,14 +214,14 @@ public final class CallbackValidator {
 		}
 		Instant paidAt;
 		try {
-			paidAt = OffsetDateTime.parse(value).toInstant();
+			paidAt = IsoOffsetInstant.parse(value);
 		}
 		catch (DateTimeParseException ex) {
 			errors.add(new FieldError("paidAt", "must be an ISO-8601 instant such as 2026-09-28T02:00:12Z"));
 			return null;
 		}
-		int year = paidAt.atOffset(ZoneOffset.UTC).getYear();
-		if (year < FIRST_YEAR || year > LAST_YEAR) {
+		// compared as instants: the UTC year itself would cost a ZoneRules per callback on Java 17 (issue 19)
+		if (paidAt.isBefore(FIRST_INSTANT) || !paidAt.isBefore(AFTER_LAST_INSTANT)) {
 			errors.add(new FieldError("paidAt", "must lie in the years " + FIRST_YEAR + " to " + LAST_YEAR + " (UTC)"));
 			return null;
 		}
