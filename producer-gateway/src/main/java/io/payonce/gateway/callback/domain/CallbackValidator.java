@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -45,14 +44,6 @@ import java.util.stream.Collectors;
  * </ul>
  */
 public final class CallbackValidator {
-
-	private static final Pattern BUSINESS_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-
-	private static final Pattern USER_ID = Pattern.compile("[1-9][0-9]{0,18}");
-
-	private static final Pattern PLAIN_DECIMAL = Pattern.compile("-?[0-9]{1,20}(\\.[0-9]{1,20})?");
-
-	private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z_]{0,31}");
 
 	/** The most decimals any amount may have: the callback interface and the DECIMAL(…,2) columns. */
 	static final int MAX_DECIMALS = 2;
@@ -130,7 +121,7 @@ public final class CallbackValidator {
 		if (missing(field, value, errors)) {
 			return null;
 		}
-		if (!BUSINESS_NO.matcher(value).matches()) {
+		if (!TextShapes.isBusinessNo(value)) {
 			errors.add(new FieldError(field, "must be 1-64 characters of A-Z, a-z, 0-9, '_' or '-'"));
 			return null;
 		}
@@ -141,7 +132,7 @@ public final class CallbackValidator {
 		if (missing("userId", value, errors)) {
 			return null;
 		}
-		if (USER_ID.matcher(value).matches()) {
+		if (TextShapes.isUserId(value)) {
 			try {
 				return Long.parseLong(value);
 			}
@@ -158,7 +149,7 @@ public final class CallbackValidator {
 		if (missing("amount", value, errors)) {
 			return null;
 		}
-		if (!PLAIN_DECIMAL.matcher(value).matches()) {
+		if (!TextShapes.isPlainDecimal(value)) {
 			errors.add(new FieldError("amount", "must be a plain decimal number such as 199.00"));
 			return null;
 		}
@@ -201,7 +192,7 @@ public final class CallbackValidator {
 		if (missing("status", value, errors)) {
 			return null;
 		}
-		if (!STATUS.matcher(value).matches()) {
+		if (!TextShapes.isStatus(value)) {
 			errors.add(new FieldError("status", "must be an upper-case status such as SUCCESS"));
 			return null;
 		}
