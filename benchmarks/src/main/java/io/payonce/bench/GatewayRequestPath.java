@@ -111,6 +111,8 @@ public final class GatewayRequestPath {
 			}
 			// the variants' rounds interleaved, so that a change of the machine's load hits both alike
 			Map<String, double[]> totals = new LinkedHashMap<>();
+			// on-CPU nanoseconds by thread group over all rounds, per build
+			Map<String, Map<String, Long>> groupTotals = new LinkedHashMap<>();
 			Instant from = Instant.now();
 			for (int r = 1; r <= rounds; r++) {
 				for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
@@ -119,9 +121,11 @@ public final class GatewayRequestPath {
 					// signed before the gateway's CPU is read: the load generator's work is not the gateway's
 					List<CallbackLoad.Prepared> round = loads.get(name).prepare(callbacks(run + name + "R" + r, perRound));
 					String load1 = Sys.loadAverage();
+					Map<String, Long> threads0 = threadCpuNanos(pid);
 					double cpu0 = Sys.cpuSeconds(pid);
 					CallbackLoad.Result result = loads.get(name).closedLoop(round, SENDERS, 120);
 					double cpu = Sys.cpuSeconds(pid) - cpu0;
+					Map<String, Long> threads1 = threadCpuNanos(pid);
 					long accepted = result.acceptedAt().size();
 					if (result.failed() > 0 || accepted != perRound) {
 						throw new IllegalStateException(name + " round " + r + ": " + accepted + " of " + perRound
@@ -130,10 +134,14 @@ public final class GatewayRequestPath {
 					double[] total = totals.computeIfAbsent(name, (k) -> new double[2]);
 					total[0] += cpu;
 					total[1] += accepted;
+					Map<String, Long> byGroup = groupTotals.computeIfAbsent(name, (k) -> new LinkedHashMap<>());
+					threads1.forEach((group, nanos) -> byGroup.merge(group, nanos - threads0.getOrDefault(group, 0L),
+							Long::sum));
 					line(report, String.format(Locale.ROOT,
 							"%s round %d: %d accepted in %.1f s (%.0f/s), gateway CPU %.2f s = %.3f CPU-ms per"
-									+ " callback, load average before %s",
+									+ " callback (Tomcat's threads %.3f), load average before %s",
 							name, r, accepted, result.seconds(), result.acceptedPerSecond(), cpu, 1000 * cpu / accepted,
+							(threads1.getOrDefault("tomcat", 0L) - threads0.getOrDefault("tomcat", 0L)) / 1e6 / accepted,
 							load1));
 				}
 			}
@@ -142,6 +150,14 @@ public final class GatewayRequestPath {
 			totals.forEach((name, total) -> line(report, String.format(Locale.ROOT,
 					"%s all rounds: %.3f CPU-ms per callback (%.0f callbacks)", name, 1000 * total[0] / total[1],
 					total[1])));
+			groupTotals.forEach((name, byGroup) -> {
+				double callbacks = totals.get(name)[1];
+				StringBuilder groups = new StringBuilder();
+				byGroup.forEach((group, nanos) -> groups.append(String.format(Locale.ROOT, ", %s %.3f", group,
+						nanos / 1e6 / callbacks)));
+				line(report, name + " all rounds, CPU-ms per callback by thread group (/proc/<pid>/task/*/schedstat)"
+						+ groups);
+			});
 			for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
 				Path recording = out.resolve(gateway.getKey() + ".jfr");
 				Sys.run(List.of(Sys.jcmd(), Long.toString(gateway.getValue().pid()), "JFR.dump", "name=bench",
@@ -166,6 +182,52 @@ public final class GatewayRequestPath {
 			System.out.println("output: " + out);
 		}
 		System.exit(status);
+	}
+
+	/**
+	 * On-CPU nanoseconds of the process's threads now, summed by group ({@code /proc/<pid>/task/<tid>/schedstat}, first
+	 * field; the name from {@code comm}, cut to 15 characters by the kernel): where the gateway's CPU goes, the request
+	 * path's threads apart from the JIT, the collector and the background senders. A thread that ends between two
+	 * readings takes its time with it (Tomcat's workers live on between rounds).
+	 */
+	static Map<String, Long> threadCpuNanos(long pid) {
+		Map<String, Long> byGroup = new java.util.TreeMap<>();
+		try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String comm = Files.readString(task.resolve("comm")).strip();
+					String schedstat = Files.readString(task.resolve("schedstat"));
+					long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+					byGroup.merge(threadGroup(comm), nanos, Long::sum);
+				}
+				catch (IOException | RuntimeException ex) {
+					// the thread ended while being read
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process ended
+		}
+		return byGroup;
+	}
+
+	static String threadGroup(String comm) {
+		if (comm.startsWith("http-nio-")) {
+			return "tomcat";
+		}
+		if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
+			return "jit";
+		}
+		if (comm.equals("VM Thread") || comm.startsWith("GC Thread")) {
+			return "vm+gc";
+		}
+		if (comm.startsWith("group-commit-")) {
+			return "group-commit";
+		}
+		if (comm.startsWith("kafka-producer") || comm.startsWith("payonce-timelin")) {
+			return "timeline";
+		}
+		return "other";
 	}
 
 	/**
