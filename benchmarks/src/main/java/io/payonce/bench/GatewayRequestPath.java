@@ -261,7 +261,8 @@ public final class GatewayRequestPath {
 		List<PayCallback> callbacks = new ArrayList<>(count);
 		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		for (int i = 0; i < count; i++) {
-			callbacks.add(PayCallback.success("PN" + prefix + i, "P" + prefix + i, 1_000_000L + i,
+			// a separator: without it round 1's callback 10 and round 11's callback 0 were the same payment
+			callbacks.add(PayCallback.success("PN" + prefix + "-" + i, "P" + prefix + "-" + i, 1_000_000L + i,
 					new BigDecimal("19.90"), paidAt));
 		}
 		return callbacks;
