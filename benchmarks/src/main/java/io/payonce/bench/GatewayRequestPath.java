@@ -29,7 +29,9 @@ import jdk.jfr.consumer.RecordingFile;
  * The gateway's request path alone (issue 19, "a leaner request path"): a fresh local stack, the gateway as a
  * process with JFR on and the benchmark's JVM options, a warm-up, then rounds of new signed callbacks from 16
  * closed-loop senders. Reported per round: the gateway's CPU (user + system from {@code /proc/<pid>/stat}) per
- * accepted callback, and over all rounds the JFR profile of its Tomcat workers: the share of samples with no
+ * accepted callback and its Tomcat threads' share, over all rounds the CPU per callback by thread group (Tomcat, JIT,
+ * VM + GC, group commit, timeline, other: the request path apart from the process's background work, which moves
+ * more from round to round than a change of the request path does), and over all rounds the JFR profile of its Tomcat workers: the share of samples with no
  * PayOnce frame but the MDC filter (the framework around the handler), inclusive shares of the frames on the way,
  * the top frames and the allocation by allocating frame. CPU time, not throughput, is the number to compare on a
  * shared machine. Run (under the heavy lock):
