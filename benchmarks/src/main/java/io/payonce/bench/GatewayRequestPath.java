@@ -29,7 +29,9 @@ import jdk.jfr.consumer.RecordingFile;
  * The gateway's request path alone (issue 19, "a leaner request path"): a fresh local stack, the gateway as a
  * process with JFR on and the benchmark's JVM options, a warm-up, then rounds of new signed callbacks from 16
  * closed-loop senders. Reported per round: the gateway's CPU (user + system from {@code /proc/<pid>/stat}) per
- * accepted callback, and over all rounds the JFR profile of its Tomcat workers: the share of samples with no
+ * accepted callback and its Tomcat threads' share, over all rounds the CPU per callback by thread group (Tomcat, JIT,
+ * VM + GC, group commit, timeline, other: the request path apart from the process's background work, which moves
+ * more from round to round than a change of the request path does), and over all rounds the JFR profile of its Tomcat workers: the share of samples with no
  * PayOnce frame but the MDC filter (the framework around the handler), inclusive shares of the frames on the way,
  * the top frames and the allocation by allocating frame. CPU time, not throughput, is the number to compare on a
  * shared machine. Run (under the heavy lock):
@@ -111,6 +113,8 @@ public final class GatewayRequestPath {
 			}
 			// the variants' rounds interleaved, so that a change of the machine's load hits both alike
 			Map<String, double[]> totals = new LinkedHashMap<>();
+			// on-CPU nanoseconds by thread group over all rounds, per build
+			Map<String, Map<String, Long>> groupTotals = new LinkedHashMap<>();
 			Instant from = Instant.now();
 			for (int r = 1; r <= rounds; r++) {
 				for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
@@ -119,9 +123,11 @@ public final class GatewayRequestPath {
 					// signed before the gateway's CPU is read: the load generator's work is not the gateway's
 					List<CallbackLoad.Prepared> round = loads.get(name).prepare(callbacks(run + name + "R" + r, perRound));
 					String load1 = Sys.loadAverage();
+					Map<String, Long> threads0 = threadCpuNanos(pid);
 					double cpu0 = Sys.cpuSeconds(pid);
 					CallbackLoad.Result result = loads.get(name).closedLoop(round, SENDERS, 120);
 					double cpu = Sys.cpuSeconds(pid) - cpu0;
+					Map<String, Long> threads1 = threadCpuNanos(pid);
 					long accepted = result.acceptedAt().size();
 					if (result.failed() > 0 || accepted != perRound) {
 						throw new IllegalStateException(name + " round " + r + ": " + accepted + " of " + perRound
@@ -130,10 +136,14 @@ public final class GatewayRequestPath {
 					double[] total = totals.computeIfAbsent(name, (k) -> new double[2]);
 					total[0] += cpu;
 					total[1] += accepted;
+					Map<String, Long> byGroup = groupTotals.computeIfAbsent(name, (k) -> new LinkedHashMap<>());
+					threads1.forEach((group, nanos) -> byGroup.merge(group, nanos - threads0.getOrDefault(group, 0L),
+							Long::sum));
 					line(report, String.format(Locale.ROOT,
 							"%s round %d: %d accepted in %.1f s (%.0f/s), gateway CPU %.2f s = %.3f CPU-ms per"
-									+ " callback, load average before %s",
+									+ " callback (Tomcat's threads %.3f), load average before %s",
 							name, r, accepted, result.seconds(), result.acceptedPerSecond(), cpu, 1000 * cpu / accepted,
+							(threads1.getOrDefault("tomcat", 0L) - threads0.getOrDefault("tomcat", 0L)) / 1e6 / accepted,
 							load1));
 				}
 			}
@@ -142,6 +152,14 @@ public final class GatewayRequestPath {
 			totals.forEach((name, total) -> line(report, String.format(Locale.ROOT,
 					"%s all rounds: %.3f CPU-ms per callback (%.0f callbacks)", name, 1000 * total[0] / total[1],
 					total[1])));
+			groupTotals.forEach((name, byGroup) -> {
+				double callbacks = totals.get(name)[1];
+				StringBuilder groups = new StringBuilder();
+				byGroup.forEach((group, nanos) -> groups.append(String.format(Locale.ROOT, ", %s %.3f", group,
+						nanos / 1e6 / callbacks)));
+				line(report, name + " all rounds, CPU-ms per callback by thread group (/proc/<pid>/task/*/schedstat)"
+						+ groups);
+			});
 			for (Map.Entry<String, ServiceProcess> gateway : gateways.entrySet()) {
 				Path recording = out.resolve(gateway.getKey() + ".jfr");
 				Sys.run(List.of(Sys.jcmd(), Long.toString(gateway.getValue().pid()), "JFR.dump", "name=bench",
@@ -166,6 +184,52 @@ public final class GatewayRequestPath {
 			System.out.println("output: " + out);
 		}
 		System.exit(status);
+	}
+
+	/**
+	 * On-CPU nanoseconds of the process's threads now, summed by group ({@code /proc/<pid>/task/<tid>/schedstat}, first
+	 * field; the name from {@code comm}, cut to 15 characters by the kernel): where the gateway's CPU goes, the request
+	 * path's threads apart from the JIT, the collector and the background senders. A thread that ends between two
+	 * readings takes its time with it (Tomcat's workers live on between rounds).
+	 */
+	static Map<String, Long> threadCpuNanos(long pid) {
+		Map<String, Long> byGroup = new java.util.TreeMap<>();
+		try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String comm = Files.readString(task.resolve("comm")).strip();
+					String schedstat = Files.readString(task.resolve("schedstat"));
+					long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+					byGroup.merge(threadGroup(comm), nanos, Long::sum);
+				}
+				catch (IOException | RuntimeException ex) {
+					// the thread ended while being read
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process ended
+		}
+		return byGroup;
+	}
+
+	static String threadGroup(String comm) {
+		if (comm.startsWith("http-nio-")) {
+			return "tomcat";
+		}
+		if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
+			return "jit";
+		}
+		if (comm.equals("VM Thread") || comm.startsWith("GC Thread")) {
+			return "vm+gc";
+		}
+		if (comm.startsWith("group-commit-")) {
+			return "group-commit";
+		}
+		if (comm.startsWith("kafka-producer") || comm.startsWith("payonce-timelin")) {
+			return "timeline";
+		}
+		return "other";
 	}
 
 	/**
@@ -199,7 +263,8 @@ public final class GatewayRequestPath {
 		List<PayCallback> callbacks = new ArrayList<>(count);
 		Instant paidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		for (int i = 0; i < count; i++) {
-			callbacks.add(PayCallback.success("PN" + prefix + i, "P" + prefix + i, 1_000_000L + i,
+			// a separator: without it round 1's callback 10 and round 11's callback 0 were the same payment
+			callbacks.add(PayCallback.success("PN" + prefix + "-" + i, "P" + prefix + "-" + i, 1_000_000L + i,
 					new BigDecimal("19.90"), paidAt));
 		}
 		return callbacks;

@@ -212,6 +212,17 @@ class CallbackHttpAnswersIT extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aCallbackIsTimedWithoutALongTaskTimer() {
+		// given a callback answered
+		assertThat(postSigned(aCallbackBody(newId(), "2.00")).body()).isEqualTo("{\"result\":\"ACCEPTED\"}");
+
+		// then its request timer exists, and no long-task timer of requests in flight was registered for it
+		// (management.metrics.observations.ignored-meters: one meter fewer looked up and started per callback)
+		assertThat(this.meters.find("http.server.requests").tag("uri", "/api/v1/callbacks/pay").timer()).isNotNull();
+		assertThat(this.meters.find("http.server.requests.active").longTaskTimers()).isEmpty();
+	}
+
+	@Test
 	void nonSuccessStatusIsRecordedWithoutEvent() {
 		String id = newId();
 

@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -46,20 +45,20 @@ import java.util.stream.Collectors;
  */
 public final class CallbackValidator {
 
-	private static final Pattern BUSINESS_NO = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-
-	private static final Pattern USER_ID = Pattern.compile("[1-9][0-9]{0,18}");
-
-	private static final Pattern PLAIN_DECIMAL = Pattern.compile("-?[0-9]{1,20}(\\.[0-9]{1,20})?");
-
-	private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z_]{0,31}");
-
 	/** The most decimals any amount may have: the callback interface and the DECIMAL(…,2) columns. */
 	static final int MAX_DECIMALS = 2;
 
 	private static final int FIRST_YEAR = 1000;
 
 	private static final int LAST_YEAR = 9999;
+
+	/** The first instant of {@link #FIRST_YEAR} in UTC. */
+	private static final Instant FIRST_INSTANT = LocalDate.of(FIRST_YEAR, 1, 1).atStartOfDay().toInstant(ZoneOffset.UTC);
+
+	/** The first instant after {@link #LAST_YEAR} in UTC. */
+	private static final Instant AFTER_LAST_INSTANT = LocalDate.of(LAST_YEAR + 1, 1, 1)
+		.atStartOfDay()
+		.toInstant(ZoneOffset.UTC);
 
 	/**
 	 * Codes that are not a currency money is paid in although their JDK entry has a minor unit: testing and "no
@@ -122,7 +121,7 @@ public final class CallbackValidator {
 		if (missing(field, value, errors)) {
 			return null;
 		}
-		if (!BUSINESS_NO.matcher(value).matches()) {
+		if (!TextShapes.isBusinessNo(value)) {
 			errors.add(new FieldError(field, "must be 1-64 characters of A-Z, a-z, 0-9, '_' or '-'"));
 			return null;
 		}
@@ -133,7 +132,7 @@ public final class CallbackValidator {
 		if (missing("userId", value, errors)) {
 			return null;
 		}
-		if (USER_ID.matcher(value).matches()) {
+		if (TextShapes.isUserId(value)) {
 			try {
 				return Long.parseLong(value);
 			}
@@ -150,7 +149,7 @@ public final class CallbackValidator {
 		if (missing("amount", value, errors)) {
 			return null;
 		}
-		if (!PLAIN_DECIMAL.matcher(value).matches()) {
+		if (!TextShapes.isPlainDecimal(value)) {
 			errors.add(new FieldError("amount", "must be a plain decimal number such as 199.00"));
 			return null;
 		}
@@ -193,7 +192,7 @@ public final class CallbackValidator {
 		if (missing("status", value, errors)) {
 			return null;
 		}
-		if (!STATUS.matcher(value).matches()) {
+		if (!TextShapes.isStatus(value)) {
 			errors.add(new FieldError("status", "must be an upper-case status such as SUCCESS"));
 			return null;
 		}
@@ -206,14 +205,14 @@ public final class CallbackValidator {
 		}
 		Instant paidAt;
 		try {
-			paidAt = OffsetDateTime.parse(value).toInstant();
+			paidAt = IsoOffsetInstant.parse(value);
 		}
 		catch (DateTimeParseException ex) {
 			errors.add(new FieldError("paidAt", "must be an ISO-8601 instant such as 2026-09-28T02:00:12Z"));
 			return null;
 		}
-		int year = paidAt.atOffset(ZoneOffset.UTC).getYear();
-		if (year < FIRST_YEAR || year > LAST_YEAR) {
+		// compared as instants: the UTC year itself would cost a ZoneRules per callback on Java 17 (issue 19)
+		if (paidAt.isBefore(FIRST_INSTANT) || !paidAt.isBefore(AFTER_LAST_INSTANT)) {
 			errors.add(new FieldError("paidAt", "must lie in the years " + FIRST_YEAR + " to " + LAST_YEAR + " (UTC)"));
 			return null;
 		}

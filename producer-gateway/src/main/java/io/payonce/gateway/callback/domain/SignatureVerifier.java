@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -41,11 +40,19 @@ public final class SignatureVerifier {
 	/** A real header is about 80 characters per entry; anything this long is not one of ours. */
 	private static final int MAX_HEADER_LENGTH = 1024;
 
-	private static final Pattern TIMESTAMP = Pattern.compile("[0-9]{1,12}");
+	/** Digits of a timestamp: {@code [0-9]{1,12}}. */
+	private static final int MAX_TIMESTAMP_DIGITS = 12;
 
-	private static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
+	/** Hex digits of an HMAC-SHA256: {@code [0-9a-fA-F]{64}}. */
+	private static final int SHA256_HEX_DIGITS = 64;
 
-	private final List<SecretKeySpec> keys;
+	/**
+	 * One {@code Mac} per secret, initialised with its key once and never used itself: each check works on a clone.
+	 * Looking the algorithm up and setting the key per callback was a measurable share of the gateway's CPU (issue 19);
+	 * a clone copies the keyed state and is the callback's alone ({@code Mac} is not thread-safe), while cloning only
+	 * reads the prototype, which nobody changes after the constructor.
+	 */
+	private final List<Mac> keyedMacs;
 
 	private final Duration tolerance;
 
@@ -56,14 +63,16 @@ public final class SignatureVerifier {
 		if (secrets.isEmpty()) {
 			throw new IllegalArgumentException("at least one signature secret is required");
 		}
-		List<SecretKeySpec> keys = new ArrayList<>();
+		List<Mac> keyedMacs = new ArrayList<>();
 		for (String secret : secrets) {
 			if (secret == null || secret.isBlank()) {
 				throw new IllegalArgumentException("signature secrets must not be blank");
 			}
-			keys.add(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
+			Mac keyed = keyed(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
+			copyOf(keyed); // fails here, at start, if the provider's Mac cannot be cloned
+			keyedMacs.add(keyed);
 		}
-		this.keys = List.copyOf(keys);
+		this.keyedMacs = List.copyOf(keyedMacs);
 		this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
 		this.clock = Objects.requireNonNull(clock, "clock");
 	}
@@ -110,13 +119,13 @@ public final class SignatureVerifier {
 			String key = element.substring(0, eq).trim();
 			String value = element.substring(eq + 1).trim();
 			if ("t".equals(key)) {
-				if (timestamp != null || !TIMESTAMP.matcher(value).matches()) {
+				if (timestamp != null || !isTimestamp(value)) {
 					throw malformed("expected exactly one numeric t");
 				}
 				timestamp = value;
 			}
 			else if ("v1".equals(key)) {
-				if (!HEX_SHA256.matcher(value).matches()) {
+				if (!isHexSha256(value)) {
 					throw malformed("v1 must be 64 hex digits");
 				}
 				signatures.add(HexFormat.of().parseHex(value));
@@ -127,6 +136,33 @@ public final class SignatureVerifier {
 			throw malformed("t and at least one v1 are required");
 		}
 		return new ParsedHeader(timestamp, signatures);
+	}
+
+	// checked by hand, not by a regular expression: a matcher per entry per callback for a rule this plain (issue 19)
+	private static boolean isTimestamp(String value) {
+		if (value.isEmpty() || value.length() > MAX_TIMESTAMP_DIGITS) {
+			return false;
+		}
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (c < '0' || c > '9') {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static boolean isHexSha256(String value) {
+		if (value.length() != SHA256_HEX_DIGITS) {
+			return false;
+		}
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static SignatureRejectedException malformed(String why) {
@@ -143,8 +179,8 @@ public final class SignatureVerifier {
 
 	private boolean anyMatches(byte[] signedPayload, List<byte[]> signatures) {
 		boolean matched = false;
-		for (SecretKeySpec key : this.keys) {
-			byte[] expected = hmac(key, signedPayload);
+		for (Mac keyed : this.keyedMacs) {
+			byte[] expected = copyOf(keyed).doFinal(signedPayload);
 			for (byte[] candidate : signatures) {
 				// Constant time per comparison; no early exit, so timing does not tell which secret matched.
 				matched |= MessageDigest.isEqual(expected, candidate);
@@ -153,27 +189,37 @@ public final class SignatureVerifier {
 		return matched;
 	}
 
-	private static byte[] hmac(SecretKeySpec key, byte[] payload) {
+	private static Mac keyed(SecretKeySpec key) {
 		try {
-			Mac mac = Mac.getInstance(ALGORITHM); // Mac is not thread-safe: one per call
+			Mac mac = Mac.getInstance(ALGORITHM);
 			mac.init(key);
-			return mac.doFinal(payload);
+			return mac;
 		}
 		catch (NoSuchAlgorithmException | InvalidKeyException ex) {
 			throw new IllegalStateException("HmacSHA256 is required by every Java platform", ex);
 		}
 	}
 
+	private static Mac copyOf(Mac keyed) {
+		try {
+			return (Mac) keyed.clone();
+		}
+		catch (CloneNotSupportedException ex) {
+			// checked in the constructor: a prototype that cannot be cloned never gets here
+			throw new IllegalStateException("HmacSHA256 of " + keyed.getProvider() + " cannot be cloned", ex);
+		}
+	}
+
 	/** Computes a header value; used by clients, the demo and tests. */
 	public static String sign(String secret, long unixSeconds, byte[] body) {
-		byte[] digest = hmac(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM),
-				signedPayload(Long.toString(unixSeconds), body));
+		byte[] digest = keyed(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM))
+			.doFinal(signedPayload(Long.toString(unixSeconds), body));
 		return "t=" + unixSeconds + ",v1=" + HexFormat.of().formatHex(digest);
 	}
 
 	@Override
 	public String toString() {
-		return "SignatureVerifier[" + this.keys.size() + " secret(s), tolerance=" + this.tolerance + "]";
+		return "SignatureVerifier[" + this.keyedMacs.size() + " secret(s), tolerance=" + this.tolerance + "]";
 	}
 
 	private record ParsedHeader(String timestamp, List<byte[]> signatures) {

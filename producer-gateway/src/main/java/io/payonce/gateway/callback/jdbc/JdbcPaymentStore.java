@@ -148,7 +148,8 @@ public class JdbcPaymentStore implements PaymentStore {
 	}
 
 	static LocalDateTime utc(Instant instant) {
-		return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+		// the same value as LocalDateTime.ofInstant(instant, UTC), which on Java 17 builds a ZoneRules per call (issue 19)
+		return LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
 	}
 
 }

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.util.List;
 
 import io.payonce.ops.security.OpsSecurityCustomizer;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -24,7 +27,6 @@ import org.springframework.security.web.header.writers.XXssProtectionHeaderWrite
 import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * The callback endpoint is open to anyone who can sign: the HMAC over the raw body is its authentication
@@ -77,11 +79,18 @@ class CallbackAccess {
 		registration.addUrlPatterns(PATH);
 		// where Spring Security's chain runs (SecurityFilterProperties.DEFAULT_FILTER_ORDER), just before it
 		registration.setOrder(-101);
+		// what Boot registered the OncePerRequestFilter this was for, and what that filter then skipped: request
+		// dispatches only
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
 		return registration;
 	}
 
-	/** Writes the security headers on the platform's callbacks, the ones the security chain no longer sees. */
-	static final class CallbackSecurityHeaders extends OncePerRequestFilter {
+	/**
+	 * Writes the security headers on the platform's callbacks, the ones the security chain no longer sees. A plain
+	 * filter for request dispatches (issue 19): as a {@code OncePerRequestFilter} it set, read and removed a request
+	 * attribute on every callback, on top of the one {@link HeaderWriterFilter} keeps itself.
+	 */
+	static final class CallbackSecurityHeaders implements Filter {
 
 		private final HeaderWriterFilter headers;
 
@@ -90,14 +99,14 @@ class CallbackAccess {
 		}
 
 		@Override
-		protected boolean shouldNotFilter(HttpServletRequest request) {
-			return !PLATFORM_CALLBACK.matches(request);
-		}
-
-		@Override
-		protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+		public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 				throws ServletException, IOException {
-			this.headers.doFilter(request, response, chain);
+			if (PLATFORM_CALLBACK.matches((HttpServletRequest) request)) {
+				this.headers.doFilter(request, response, chain);
+			}
+			else {
+				chain.doFilter(request, response);
+			}
 		}
 
 	}

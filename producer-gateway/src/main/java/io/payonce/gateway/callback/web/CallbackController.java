@@ -3,7 +3,9 @@ package io.payonce.gateway.callback.web;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
+import java.util.Enumeration;
 import java.util.Map;
+import java.util.StringJoiner;
 
 import io.payonce.contract.TraceContext;
 import io.payonce.gateway.callback.CallbackProperties;
@@ -21,7 +23,6 @@ import org.slf4j.MDC;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -78,10 +79,9 @@ class CallbackController {
 	 * flushed as Spring's converter flushed it ({@code CallbackAnswersKeepTheirExactBytesIT}).
 	 */
 	@PostMapping(path = CallbackAccess.PATH, produces = MediaType.APPLICATION_JSON_VALUE)
-	void pay(HttpServletRequest request, HttpServletResponse response,
-			@RequestHeader(name = SignatureVerifier.HEADER, required = false) String signature) throws IOException {
+	void pay(HttpServletRequest request, HttpServletResponse response) throws IOException {
 		byte[] body = this.bodyReader.read(request.getContentLengthLong(), request.getInputStream());
-		this.signatures.verify(signature, body);
+		this.signatures.verify(signatureHeader(request), body);
 		PaymentCallback callback = CallbackJson.parse(body, this.validator::validate);
 		// Removed by OrderNoMdcFilter after the response, so that error answers are logged with it too.
 		MDC.put(OrderNoMdcFilter.ORDER_NO, callback.orderNo());
@@ -128,6 +128,27 @@ class CallbackController {
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
 		response.getOutputStream().write(ANSWERS.get(outcome.result()));
 		response.flushBuffer();
+	}
+
+	/**
+	 * The {@code Payonce-Signature} header as {@code @RequestHeader(required = false) String} gave it: {@code null}
+	 * when absent, several values joined by commas (so two headers are two sets of entries, and two {@code t} are
+	 * refused as malformed, never the first one alone checked). Read here instead of by an argument resolver, which
+	 * built a data binder and asked the conversion service on every callback (issue 19); the same value
+	 * ({@code SignatureHeaderReadsAsRequestHeaderTest}).
+	 */
+	static String signatureHeader(HttpServletRequest request) {
+		Enumeration<String> values = request.getHeaders(SignatureVerifier.HEADER);
+		if (values == null || !values.hasMoreElements()) {
+			return null;
+		}
+		String first = values.nextElement();
+		if (!values.hasMoreElements()) {
+			return first;
+		}
+		StringJoiner all = new StringJoiner(",").add(first);
+		values.asIterator().forEachRemaining(all::add);
+		return all.toString();
 	}
 
 }

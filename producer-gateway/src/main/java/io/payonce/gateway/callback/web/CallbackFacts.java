@@ -1,5 +1,6 @@
 package io.payonce.gateway.callback.web;
 
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -31,6 +32,9 @@ class CallbackFacts {
 
 	static final String UNAVAILABLE = "UNAVAILABLE";
 
+	/** Each rule's name as the timeline shows it ({@code same-payment}), built once, not per callback (issue 19). */
+	private static final Map<IntakeOutcome.Rule, String> RULE_LABELS = ruleLabels();
+
 	private final TimelinePublisher timeline;
 
 	CallbackFacts(TimelinePublisher timeline) {
@@ -52,7 +56,7 @@ class CallbackFacts {
 		Map<String, String> detail = payment(callback,
 				(outcome.result() == IntakeOutcome.Result.CONFLICT) ? 409 : 200);
 		if (outcome.rule() != null) {
-			detail.put("rule", outcome.rule().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+			detail.put("rule", RULE_LABELS.get(outcome.rule()));
 			if (outcome.rule().uniqueKey() != null) {
 				detail.put("uniqueKey", outcome.rule().uniqueKey());
 			}
@@ -74,6 +78,14 @@ class CallbackFacts {
 		Map<String, String> detail = payment(callback, 503);
 		detail.put("reason", "store_unavailable");
 		return detail;
+	}
+
+	private static Map<IntakeOutcome.Rule, String> ruleLabels() {
+		Map<IntakeOutcome.Rule, String> labels = new EnumMap<>(IntakeOutcome.Rule.class);
+		for (IntakeOutcome.Rule rule : IntakeOutcome.Rule.values()) {
+			labels.put(rule, rule.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+		}
+		return labels;
 	}
 
 	private static Map<String, String> payment(PaymentCallback callback, int httpStatus) {
