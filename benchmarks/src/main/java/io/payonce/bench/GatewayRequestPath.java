@@ -123,11 +123,11 @@ public final class GatewayRequestPath {
 					// signed before the gateway's CPU is read: the load generator's work is not the gateway's
 					List<CallbackLoad.Prepared> round = loads.get(name).prepare(callbacks(run + name + "R" + r, perRound));
 					String load1 = Sys.loadAverage();
-					Map<String, Long> threads0 = threadCpuNanos(pid);
+					Map<String, Long> threads0 = Sys.threadCpuNanos(pid);
 					double cpu0 = Sys.cpuSeconds(pid);
 					CallbackLoad.Result result = loads.get(name).closedLoop(round, SENDERS, 120);
 					double cpu = Sys.cpuSeconds(pid) - cpu0;
-					Map<String, Long> threads1 = threadCpuNanos(pid);
+					Map<String, Long> threads1 = Sys.threadCpuNanos(pid);
 					long accepted = result.acceptedAt().size();
 					if (result.failed() > 0 || accepted != perRound) {
 						throw new IllegalStateException(name + " round " + r + ": " + accepted + " of " + perRound
@@ -184,52 +184,6 @@ public final class GatewayRequestPath {
 			System.out.println("output: " + out);
 		}
 		System.exit(status);
-	}
-
-	/**
-	 * On-CPU nanoseconds of the process's threads now, summed by group ({@code /proc/<pid>/task/<tid>/schedstat}, first
-	 * field; the name from {@code comm}, cut to 15 characters by the kernel): where the gateway's CPU goes, the request
-	 * path's threads apart from the JIT, the collector and the background senders. A thread that ends between two
-	 * readings takes its time with it (Tomcat's workers live on between rounds).
-	 */
-	static Map<String, Long> threadCpuNanos(long pid) {
-		Map<String, Long> byGroup = new java.util.TreeMap<>();
-		try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
-			for (Path task : tasks) {
-				try {
-					String comm = Files.readString(task.resolve("comm")).strip();
-					String schedstat = Files.readString(task.resolve("schedstat"));
-					long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
-					byGroup.merge(threadGroup(comm), nanos, Long::sum);
-				}
-				catch (IOException | RuntimeException ex) {
-					// the thread ended while being read
-				}
-			}
-		}
-		catch (IOException ex) {
-			// the process ended
-		}
-		return byGroup;
-	}
-
-	static String threadGroup(String comm) {
-		if (comm.startsWith("http-nio-")) {
-			return "tomcat";
-		}
-		if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
-			return "jit";
-		}
-		if (comm.equals("VM Thread") || comm.startsWith("GC Thread")) {
-			return "vm+gc";
-		}
-		if (comm.startsWith("group-commit-")) {
-			return "group-commit";
-		}
-		if (comm.startsWith("kafka-producer") || comm.startsWith("payonce-timelin")) {
-			return "timeline";
-		}
-		return "other";
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /** What the operating system measures: load average and CPU time of a process (Linux /proc). */
@@ -54,31 +55,12 @@ final class Sys {
 	}
 
 	/**
-	 * On-CPU seconds so far of a JVM's JIT compiler threads ({@code C1 CompilerThre…}, {@code C2 CompilerThre…}: the
-	 * first field of {@code /proc/<pid>/task/<tid>/schedstat}, the name from {@code comm}). A compiler thread that
-	 * ends between two readings takes its time with it (HotSpot starts and stops them with the queue), so a
-	 * difference of two readings is a lower bound of the compilation in between; 0 for a process that is not a JVM.
+	 * On-CPU seconds so far of a JVM's JIT compiler threads (group {@code jit} of {@link #threadCpuNanos}). A compiler
+	 * thread that ends between two readings takes its time with it (HotSpot starts and stops them with the queue), so
+	 * a difference of two readings is a lower bound of the compilation in between; 0 for a process that is not a JVM.
 	 */
 	static double compilerCpuSeconds(long pid) {
-		long nanos = 0;
-		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
-			for (Path task : tasks) {
-				try {
-					String comm = Files.readString(task.resolve("comm"));
-					if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
-						String schedstat = Files.readString(task.resolve("schedstat"));
-						nanos += Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
-					}
-				}
-				catch (IOException | RuntimeException ex) {
-					// the thread ended while it was read: its time is gone with it (see above)
-				}
-			}
-		}
-		catch (IOException ex) {
-			return Double.NaN;
-		}
-		return nanos / 1e9;
+		return threadCpuNanos(pid).getOrDefault("jit", 0L) / 1e9;
 	}
 
 	/** JIT compiler-thread CPU seconds of each named process, read now ({@link #compilerCpuSeconds}). */
@@ -86,6 +68,52 @@ final class Sys {
 		Map<String, Double> snapshot = new LinkedHashMap<>();
 		pids.forEach((name, pid) -> snapshot.put(name, compilerCpuSeconds(pid)));
 		return snapshot;
+	}
+
+	/**
+	 * On-CPU nanoseconds of the process's threads now, summed by group ({@code /proc/<pid>/task/<tid>/schedstat}, first
+	 * field; the name from {@code comm}, cut to 15 characters by the kernel): where the gateway's CPU goes, the request
+	 * path's threads apart from the JIT, the collector and the background senders. A thread that ends between two
+	 * readings takes its time with it (Tomcat's workers live on between rounds).
+	 */
+	static Map<String, Long> threadCpuNanos(long pid) {
+		Map<String, Long> byGroup = new TreeMap<>();
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String comm = Files.readString(task.resolve("comm")).strip();
+					String schedstat = Files.readString(task.resolve("schedstat"));
+					long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+					byGroup.merge(threadGroup(comm), nanos, Long::sum);
+				}
+				catch (IOException | RuntimeException ex) {
+					// the thread ended while being read
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process ended
+		}
+		return byGroup;
+	}
+
+	static String threadGroup(String comm) {
+		if (comm.startsWith("http-nio-")) {
+			return "tomcat";
+		}
+		if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler")) {
+			return "jit";
+		}
+		if (comm.equals("VM Thread") || comm.startsWith("GC Thread")) {
+			return "vm+gc";
+		}
+		if (comm.startsWith("group-commit-")) {
+			return "group-commit";
+		}
+		if (comm.startsWith("kafka-producer") || comm.startsWith("payonce-timelin")) {
+			return "timeline";
+		}
+		return "other";
 	}
 
 	/** CPU seconds of each named process, read now. */
