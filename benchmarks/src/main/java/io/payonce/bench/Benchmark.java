@@ -106,6 +106,9 @@ public final class Benchmark {
 
 	private Db db;
 
+	/** MariaDB's deadlock count when the stack came up: the run reports how many it caused. */
+	private long deadlocksAtStart;
+
 	private Kafka kafka;
 
 	private Benchmark(Scale scale, Path out, PrintStream log) {
@@ -212,6 +215,7 @@ public final class Benchmark {
 		Map<String, String> durable = this.db.makeDurable();
 		this.log.println("MariaDB settings: " + durable + "; producers acks=all");
 		this.report.facts.put("mariadb", durable);
+		this.deadlocksAtStart = this.db.status("Innodb_deadlocks").getOrDefault("Innodb_deadlocks", 0L);
 		this.report.facts.put("kafkaProducers", "acks=all, enable.idempotence=true (bench, relay, consumer)");
 		String topicPay = Topic.PAY_SUCCESS.topicName();
 		int partitions = config.partitions();
@@ -655,6 +659,10 @@ public final class Benchmark {
 				Report.percentile(hop2, 99), "", null);
 		r.add("durable commits per payment, measured in e2e max", commitsPerPayment, "commits",
 				"by design, one per record", COMMITS_PER_PAYMENT, "", null);
+		long deadlocks = this.db.status("Innodb_deadlocks").getOrDefault("Innodb_deadlocks", 0L) - this.deadlocksAtStart;
+		r.facts.put("mariadbDeadlocksInTheRun", deadlocks);
+		r.add("MariaDB deadlocks in the whole run (each transaction rolled back is redone)", deadlocks, "deadlocks",
+				"", 0, "", null);
 		r.add("e2e payments/s vs the DB limit per payment", e2eRate, "pay/s", "raw commits/s / measured",
 				perPaymentLimit, "", null);
 		for (Map.Entry<String, Double> e : allocDelta.entrySet()) {

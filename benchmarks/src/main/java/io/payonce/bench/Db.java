@@ -58,10 +58,13 @@ final class Db {
 		try (Connection c = root(); Statement s = c.createStatement()) {
 			s.execute("SET GLOBAL innodb_flush_log_at_trx_commit = 1");
 			s.execute("SET GLOBAL sync_binlog = 1");
+			// every deadlock's two transactions in MariaDB's error log (stack/mariadb.log): a poll rolled back by a
+			// deadlock is redone whole, so the run counts them (Innodb_deadlocks) and keeps what caused them
+			s.execute("SET GLOBAL innodb_print_all_deadlocks = ON");
 			Map<String, String> vars = new LinkedHashMap<>();
 			try (ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN "
 					+ "('innodb_flush_log_at_trx_commit','sync_binlog','log_bin','binlog_format','innodb_flush_method',"
-					+ "'binlog_commit_wait_count','innodb_buffer_pool_size','version')")) {
+					+ "'binlog_commit_wait_count','innodb_buffer_pool_size','innodb_print_all_deadlocks','version')")) {
 				while (rs.next()) {
 					vars.put(rs.getString(1), rs.getString(2));
 				}
