@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way every service publishes what it did about an order to {@link Topic#PAY_TIMELINE} (issue 17): key =
- * orderNo, value = the JSON of {@link TimelineFactCodec} (written by {@link TimelineFactWriter}, the same bytes). A fact
- * is forensics, never control ({@link TimelineFact}), so publishing it must never cost the payment anything:
+ * orderNo, value = {@link TimelineFactCodec#encode}. A fact is forensics, never control ({@link TimelineFact}), so
+ * publishing it must never cost the payment anything:
  * <ul>
  * <li>{@code publish} only stamps the fact (time, service, instance, trace id) and hands it to one sender thread
  * through a bounded queue: the caller never waits for the broker, not even for its metadata.</li>
@@ -157,7 +157,7 @@ public final class TimelinePublisher implements AutoCloseable {
 				this.producer = this.producerFactory.get();
 			}
 			this.producer.send(new ProducerRecord<>(Topic.PAY_TIMELINE.topicName(), fact.orderNo(),
-					TimelineFactWriter.encode(fact)), (metadata, error) -> {
+					TimelineFactCodec.encode(fact)), (metadata, error) -> {
 						if (error == null) {
 							sentOne();
 						}
