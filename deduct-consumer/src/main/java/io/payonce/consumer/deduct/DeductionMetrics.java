@@ -1,8 +1,7 @@
 package io.payonce.consumer.deduct;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -24,6 +23,9 @@ public class DeductionMetrics {
 
 	static final String DELIVERIES = "payonce.consumer.deliveries";
 
+	/** "none" and every {@link DuplicateLayer}. */
+	private static final int LAYERS = DuplicateLayer.values().length + 1;
+
 	private final MeterRegistry registry;
 
 	private final Counter degraded;
@@ -32,7 +34,13 @@ public class DeductionMetrics {
 
 	private final AtomicLong duplicates = new AtomicLong();
 
-	private final Map<String, Counter> deliveries = new ConcurrentHashMap<>();
+	/**
+	 * The counter of each outcome and layer, registered on first use (so no series is exported before it happens,
+	 * except DUPLICATE_PAYMENT's), then found by index: {@link #record} runs for every record, and looking a counter
+	 * up by a built string key cost a concatenation and a hash lookup each time.
+	 */
+	private final AtomicReferenceArray<Counter> deliveries = new AtomicReferenceArray<>(
+			Outcome.values().length * LAYERS);
 
 	public DeductionMetrics(MeterRegistry registry) {
 		this.registry = registry;
@@ -42,12 +50,11 @@ public class DeductionMetrics {
 		Gauge.builder("payonce.consumer.duplicate.ratio", this, DeductionMetrics::duplicateRatio)
 			.description("Share of deliveries that were duplicates")
 			.register(registry);
-		deliveries(Outcome.DUPLICATE_PAYMENT, "none");
+		deliveries(Outcome.DUPLICATE_PAYMENT, null);
 	}
 
 	public void record(Decision decision) {
-		String layer = decision.layer().map(DuplicateLayer::tag).orElse("none");
-		deliveries(decision.outcome(), layer).increment();
+		deliveries(decision.outcome(), decision.layer().orElse(null)).increment();
 		this.answered.incrementAndGet();
 		if (decision.outcome() == Outcome.DUPLICATE) {
 			this.duplicates.incrementAndGet();
@@ -59,16 +66,23 @@ public class DeductionMetrics {
 
 	/** A record that never became a payment (unreadable, unknown type). */
 	public void recordUnreadable() {
-		deliveries(Outcome.TERMINAL, "none").increment();
+		deliveries(Outcome.TERMINAL, null).increment();
 		this.answered.incrementAndGet();
 	}
 
-	/** Registered once per outcome and layer, then looked up (this runs for every record). */
-	private Counter deliveries(Outcome outcome, String layer) {
-		return this.deliveries.computeIfAbsent(outcome.name() + "/" + layer, (key) -> Counter.builder(DELIVERIES)
-			.tag("outcome", outcome.name())
-			.tag("layer", layer)
-			.register(this.registry));
+	/** Registered once per outcome and layer ({@code null}: "none"), then found by index. */
+	private Counter deliveries(Outcome outcome, DuplicateLayer layer) {
+		int index = outcome.ordinal() * LAYERS + ((layer == null) ? 0 : layer.ordinal() + 1);
+		Counter counter = this.deliveries.get(index);
+		if (counter == null) {
+			// the registry returns the one counter of these tags, so two threads racing here share it
+			counter = Counter.builder(DELIVERIES)
+				.tag("outcome", outcome.name())
+				.tag("layer", (layer == null) ? "none" : layer.tag())
+				.register(this.registry);
+			this.deliveries.set(index, counter);
+		}
+		return counter;
 	}
 
 	double duplicateRatio() {

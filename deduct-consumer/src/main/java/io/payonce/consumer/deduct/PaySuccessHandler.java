@@ -1,10 +1,7 @@
 package io.payonce.consumer.deduct;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import io.payonce.consumer.deduct.domain.Decision;
 import io.payonce.consumer.deduct.domain.DeductionProcess;
@@ -72,61 +69,78 @@ public class PaySuccessHandler {
 
 	public void handleAll(List<ConsumerRecord<String, DecodedEvent>> records) {
 		// One span per delivery, ended once the poll has its answer (or failed with it: the retry of the poll is
-		// a new delivery, with a new span).
-		Map<ConsumerRecord<String, DecodedEvent>, Delivery> deliveries = new IdentityHashMap<>(records.size() * 2);
-		for (ConsumerRecord<String, DecodedEvent> record : records) {
-			deliveries.put(record, this.tracing.start(record));
+		// a new delivery, with a new span). deliveries[i] is the delivery of records.get(i).
+		Delivery[] deliveries = new Delivery[records.size()];
+		for (int i = 0; i < deliveries.length; i++) {
+			deliveries[i] = this.tracing.start(records.get(i));
 		}
 		try {
 			handleAll(records, deliveries);
 		}
 		catch (RuntimeException ex) {
-			deliveries.values().forEach((delivery) -> delivery.failed(ex));
+			for (Delivery delivery : deliveries) {
+				delivery.failed(ex);
+			}
 			throw ex;
 		}
-		deliveries.values().forEach(Delivery::end);
+		for (Delivery delivery : deliveries) {
+			delivery.end();
+		}
 	}
 
-	private void handleAll(List<ConsumerRecord<String, DecodedEvent>> records,
-			Map<ConsumerRecord<String, DecodedEvent>, Delivery> deliveries) {
-		List<ConsumerRecord<String, DecodedEvent>> paying = new ArrayList<>(records.size());
+	private void handleAll(List<ConsumerRecord<String, DecodedEvent>> records, Delivery[] deliveries) {
+		// indexes into records, in poll order
+		List<Integer> paying = new ArrayList<>(records.size());
 		List<PaySuccess> payments = new ArrayList<>(records.size());
 		List<TraceContext> traces = new ArrayList<>(records.size());
-		// ConsumerRecord has identity equality: one entry per record, in poll order.
-		Map<ConsumerRecord<String, DecodedEvent>, Exception> unreadableRecords = new LinkedHashMap<>();
-		List<ConsumerRecord<String, DecodedEvent>> otherEvents = new ArrayList<>();
-		for (ConsumerRecord<String, DecodedEvent> record : records) {
+		List<Integer> unreadableRecords = new ArrayList<>();
+		List<Exception> unreadableCauses = new ArrayList<>();
+		List<Integer> otherEvents = new ArrayList<>();
+		for (int i = 0; i < deliveries.length; i++) {
+			ConsumerRecord<String, DecodedEvent> record = records.get(i);
 			Exception cause = unreadableCause(record);
 			if (cause != null) {
-				unreadableRecords.put(record, cause);
+				unreadableRecords.add(i);
+				unreadableCauses.add(cause);
 			}
 			else if (record.value().event() instanceof PaySuccess payment) {
-				paying.add(record);
+				paying.add(i);
 				payments.add(payment);
-				traces.add(deliveries.get(record).context());
+				traces.add(deliveries[i].context());
 			}
 			else {
-				otherEvents.add(record);
+				otherEvents.add(i);
 			}
 		}
 		List<Decision> decisions = payments.isEmpty() ? List.of() : this.process.handleAll(payments, traces);
 
 		// Every answer is known; now route (each publish awaited), then count.
-		unreadableRecords.forEach((record, cause) -> {
-			Delivery delivery = deliveries.get(record);
+		for (int k = 0; k < unreadableRecords.size(); k++) {
+			ConsumerRecord<String, DecodedEvent> record = records.get(unreadableRecords.get(k));
+			Exception cause = unreadableCauses.get(k);
+			Delivery delivery = deliveries[unreadableRecords.get(k)];
 			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
 					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context())) {
 				this.unreadable.accept(record, cause);
 				this.facts.terminal(record, record.key(),
 						UnreadableRecordRecoverer.reasonOf(cause), cause.getMessage(), delivery.context());
 			}
-		});
-		otherEvents.forEach((record) -> routeOtherEvent(record, deliveries.get(record)));
-		for (int i = 0; i < paying.size(); i++) {
-			ConsumerRecord<String, DecodedEvent> record = paying.get(i);
-			Decision decision = decisions.get(i);
-			PaySuccess payment = payments.get(i);
-			Delivery delivery = deliveries.get(record);
+		}
+		for (int i : otherEvents) {
+			routeOtherEvent(records.get(i), deliveries[i]);
+		}
+		for (int k = 0; k < paying.size(); k++) {
+			ConsumerRecord<String, DecodedEvent> record = records.get(paying.get(k));
+			Decision decision = decisions.get(k);
+			PaySuccess payment = payments.get(k);
+			Delivery delivery = deliveries[paying.get(k)];
+			if (decision.reason().isEmpty() && decision.paidBy().isEmpty()) {
+				// FIRST or DUPLICATE: nothing to publish but the fact, which names its trace itself and writes no
+				// line, so the span is not made current and no logging context is entered (a redelivery storm
+				// decides thousands of these a second)
+				this.facts.decided(record, payment, decision, delivery.context());
+				continue;
+			}
 			try (Tracer.SpanInScope span = this.tracing.enter(delivery);
 					DeliveryLogContext ids = DeliveryLogContext.enter(delivery.context());
 					MDC.MDCCloseable orderNo = MDC.putCloseable("orderNo", payment.orderNo())) {
@@ -134,7 +148,7 @@ public class PaySuccessHandler {
 					this.router.route(record, record.key(), record.value().raw(), decision.reason().get(),
 							DeductionProcess.class.getName(), decision.detail(), delivery.context());
 				}
-				else if (decision.paidBy().isPresent()) {
+				else {
 					// Money owed back: never acknowledged before the refund topic has it.
 					this.duplicatePayments.publish(record,
 							DuplicatePayment.of(payment, decision.paidBy().get(), DuplicatePayment.Detector.LEDGER),

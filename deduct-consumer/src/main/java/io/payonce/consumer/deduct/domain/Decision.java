@@ -1,7 +1,9 @@
 package io.payonce.consumer.deduct.domain;
 
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import io.payonce.contract.FailureReason;
 
@@ -18,6 +20,11 @@ import io.payonce.contract.FailureReason;
  */
 public record Decision(Outcome outcome, Optional<DuplicateLayer> layer, Optional<FailureReason> reason,
 		Optional<String> paidBy, String detail, boolean degraded, Optional<Deduction> deduction) {
+
+	/** {@link #duplicate}'s answers, by layer and degraded. */
+	private static final Decision[] DUPLICATES = Arrays.stream(DuplicateLayer.values())
+		.flatMap((layer) -> Stream.of(newDuplicate(layer, false), newDuplicate(layer, true)))
+		.toArray(Decision[]::new);
 
 	public Decision {
 		Objects.requireNonNull(outcome, "outcome");
@@ -57,6 +64,11 @@ public record Decision(Outcome outcome, Optional<DuplicateLayer> layer, Optional
 	}
 
 	public static Decision duplicate(DuplicateLayer layer, boolean degraded) {
+		// a value without identity: every duplicate of a layer shares one (a redelivery storm decides thousands a second)
+		return DUPLICATES[layer.ordinal() * 2 + (degraded ? 1 : 0)];
+	}
+
+	private static Decision newDuplicate(DuplicateLayer layer, boolean degraded) {
 		return new Decision(Outcome.DUPLICATE, Optional.of(layer), Optional.empty(), Optional.empty(),
 				"already deducted (" + layer.tag() + ")", degraded);
 	}

@@ -69,13 +69,21 @@ public final class DeductionProcess {
 		for (int i = 0; i < payments.size(); i++) {
 			PaySuccess payment = payments.get(i);
 			Claim claim = claims.get(i);
-			try (DeliveryLogContext delivery = DeliveryLogContext.enter(traces.get(i))) {
-				switch (claim.outcome()) {
-					case DONE_SAME_PAYMENT -> {
+			if (claim.outcome() == ClaimOutcome.DONE_SAME_PAYMENT) {
+				// The common case of a redelivery storm: settled here, and the line about it is at debug level, so
+				// the delivery's logging context is only entered when that line is written.
+				decisions[i] = Decision.duplicate(DuplicateLayer.REDIS, false);
+				if (log.isDebugEnabled()) {
+					try (DeliveryLogContext delivery = DeliveryLogContext.enter(traces.get(i))) {
 						log.debug("DUPLICATE orderNo={} layer=redis: the guard is DONE with the same fingerprint",
 								payment.orderNo());
-						decisions[i] = Decision.duplicate(DuplicateLayer.REDIS, false);
 					}
+				}
+				continue;
+			}
+			try (DeliveryLogContext delivery = DeliveryLogContext.enter(traces.get(i))) {
+				switch (claim.outcome()) {
+					case DONE_SAME_PAYMENT -> throw new IllegalStateException("decided above");
 					case DONE_OTHER_FINGERPRINT -> {
 						// Another payNo (a second platform payment, owed back) or the same payNo with other content (a
 						// conflict): only the database can tell, and it must, whatever Redis holds or has forgotten.

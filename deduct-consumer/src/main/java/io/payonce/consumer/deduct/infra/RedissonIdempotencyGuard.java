@@ -110,7 +110,9 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 			ClaimRequest request = requests.get(i);
 			String observed = answer(found.get(i));
 			if (Boolean.TRUE.equals(answer(won.get(i)))) {
-				log.debug("guard key={} ttl={} claimed PROCESSING", key(request.orderNo()), this.properties.lease());
+				if (log.isDebugEnabled()) {
+					log.debug("guard key={} ttl={} claimed PROCESSING", key(request.orderNo()), this.properties.lease());
+				}
 				claims.add(Claim.acquired(request.orderNo(), mine.get(i)));
 			}
 			else if (observed != null) {
@@ -155,7 +157,7 @@ public class RedissonIdempotencyGuard implements IdempotencyGuard {
 			Long answer = answer(answers.get(i));
 			boolean yes = answer != null && answer == 1L;
 			applied.add(yes);
-			if (yes) {
+			if (yes && log.isDebugEnabled()) {
 				log.debug("guard key={} {}", key(completions.get(i).claim().orderNo()),
 						completions.get(i).done() ? "marked DONE" : "released");
 			}

@@ -1,8 +1,8 @@
 package io.payonce.consumer.deduct.kafka;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
@@ -33,6 +33,9 @@ public class DeliveryTracing {
 
 	private final Propagator propagator;
 
+	/** "deduct " + topic, built once per topic rather than once per delivery. */
+	private final Map<String, String> spanNames = new ConcurrentHashMap<>();
+
 	public DeliveryTracing(Tracer tracer, Propagator propagator) {
 		this.tracer = tracer;
 		this.propagator = propagator;
@@ -41,17 +44,51 @@ public class DeliveryTracing {
 	/** Starts the span of one delivery; the caller ends it ({@link Delivery#end}) once the delivery is answered. */
 	public Delivery start(ConsumerRecord<?, ?> record) {
 		Span span = this.propagator.extract(record.headers(), KAFKA_HEADERS)
-			.name("deduct " + record.topic())
+			.name(this.spanNames.computeIfAbsent(record.topic(), (topic) -> "deduct " + topic))
 			.kind(Span.Kind.CONSUMER)
 			.tag("messaging.system", "kafka")
 			.tag("messaging.destination.name", record.topic())
 			.tag("messaging.kafka.partition", Integer.toString(record.partition()))
 			.tag("messaging.kafka.offset", Long.toString(record.offset()))
 			.start();
-		Map<String, String> carrier = new HashMap<>(4);
-		this.propagator.inject(span.context(), carrier, Map::put);
-		return new Delivery(span,
-				TraceContext.of(carrier.get(PayonceHeaders.TRACEPARENT), carrier.get(PayonceHeaders.TRACESTATE)));
+		W3cCarrier carrier = new W3cCarrier();
+		this.propagator.inject(span.context(), carrier, W3cCarrier::put);
+		return new Delivery(span, carrier.context());
+	}
+
+	/**
+	 * What the propagator writes for a span: its {@code traceparent} and {@code tracestate}, nothing else kept.
+	 * <p>
+	 * The propagator writes a traceparent only for a valid span context, and writes it well-formed (version 00,
+	 * lower-case hex, ids not all zero: the OpenTelemetry W3C propagator formats the ids of a context it has checked
+	 * valid). That is what {@link TraceContext#of} checks a stranger's header for, with a regular expression per
+	 * delivery; here the value is our own, so only the trace state rule of {@link TraceContext#of} is applied
+	 * ({@code DeliveryTracingTest} compares the two for every kind of parent).
+	 */
+	private static final class W3cCarrier {
+
+		private String traceparent;
+
+		private String tracestate;
+
+		void put(String name, String value) {
+			if (PayonceHeaders.TRACEPARENT.equals(name)) {
+				this.traceparent = value;
+			}
+			else if (PayonceHeaders.TRACESTATE.equals(name)) {
+				this.tracestate = value;
+			}
+		}
+
+		TraceContext context() {
+			if (this.traceparent == null) {
+				return TraceContext.NONE;
+			}
+			boolean keepState = this.tracestate != null && !this.tracestate.isBlank()
+					&& this.tracestate.length() <= TraceContext.MAX_TRACESTATE;
+			return new TraceContext(this.traceparent, keepState ? this.tracestate : null);
+		}
+
 	}
 
 	/**

@@ -5,6 +5,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 
 import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
 import io.micrometer.tracing.otel.bridge.OtelPropagator;
@@ -40,14 +45,16 @@ class DeliveryTracingTest {
 		.setSampler(Sampler.parentBased(Sampler.alwaysOn()))
 		.build();
 
-	private final DeliveryTracing tracing = tracing(this.provider);
+	private final OtelPropagator propagator = new OtelPropagator(
+			ContextPropagators.create(W3CTraceContextPropagator.getInstance()), this.provider.get("payonce-test"));
 
-	private static DeliveryTracing tracing(SdkTracerProvider provider) {
+	private final DeliveryTracing tracing = tracing(this.provider, this.propagator);
+
+	private static DeliveryTracing tracing(SdkTracerProvider provider, OtelPropagator propagator) {
 		io.opentelemetry.api.trace.Tracer otel = provider.get("payonce-test");
 		OtelTracer tracer = new OtelTracer(otel, new OtelCurrentTraceContext(), (event) -> {
 		});
-		return new DeliveryTracing(tracer,
-				new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel));
+		return new DeliveryTracing(tracer, propagator);
 	}
 
 	@AfterEach
@@ -107,6 +114,44 @@ class DeliveryTracingTest {
 		// then
 		assertThat(TraceContext.isValidTraceparent(one.traceparent())).isTrue();
 		assertThat(one.traceId()).isNotEqualTo(other.traceId());
+	}
+
+	@Test
+	void theDeliverysContextIsWhatTheContractKeepsOfThePropagatorsHeadersForEveryKindOfParent() {
+		// given parents sampled or not, with and without trace state (blank, too long for the column, several
+		// members), malformed, or none at all
+		Random random = new Random(17);
+		List<String> states = Arrays.asList(null, "", "   ", "congo=t61rcWkgMzE",
+				"rojo=00f067aa0ba902b7,congo=t61rcWkgMzE", "a=" + "x".repeat(TraceContext.MAX_TRACESTATE),
+				"a=" + "x".repeat(TraceContext.MAX_TRACESTATE - 2));
+		for (int n = 0; n < 700; n++) {
+			String parent = switch (n % 5) {
+				case 0 -> null;
+				case 1 -> "garbage";
+				default -> "00-" + hex(random, 32) + "-" + hex(random, 16) + "-0" + random.nextInt(2);
+			};
+			String state = states.get(n % states.size());
+
+			// when
+			DeliveryTracing.Delivery delivery = this.tracing.start(aRecord(parent, state));
+
+			// then the same context as the contract's validating factory makes of what the propagator writes
+			Map<String, String> written = new HashMap<>();
+			this.propagator.inject(delivery.span().context(), written, Map::put);
+			assertThat(delivery.context()).as("parent %s, state %s", parent, state)
+				.isEqualTo(TraceContext.of(written.get(PayonceHeaders.TRACEPARENT),
+						written.get(PayonceHeaders.TRACESTATE)));
+			assertThat(TraceContext.isValidTraceparent(delivery.context().traceparent())).isTrue();
+			delivery.end();
+		}
+	}
+
+	private static String hex(Random random, int length) {
+		StringBuilder hex = new StringBuilder(length);
+		for (int i = 0; i < length; i++) {
+			hex.append(Character.forDigit(random.nextInt(16), 16));
+		}
+		return hex.toString();
 	}
 
 	@Test
