@@ -21,6 +21,7 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -60,15 +61,16 @@ class CallbackConfiguration {
 	 * (its writers finish their batch; callbacks still waiting take the single path).
 	 */
 	@Bean
-	CallbackIntake callbackIntake(JdbcClient jdbc, PlatformTransactionManager transactionManager,
-			OutboxProperties outbox, GroupCommitProperties groupCommit, MeterRegistry meters, Clock clock) {
+	CallbackIntake callbackIntake(JdbcClient jdbc, JdbcTemplate jdbcTemplate,
+			PlatformTransactionManager transactionManager, OutboxProperties outbox, GroupCommitProperties groupCommit,
+			MeterRegistry meters, Clock clock) {
 		AtomicInteger writerNo = new AtomicInteger();
 		ThreadFactory writers = (work) -> {
 			Thread writer = new Thread(work, "group-commit-" + writerNo.incrementAndGet());
 			writer.setDaemon(true);
 			return writer;
 		};
-		return new CallbackIntake(new JdbcPaymentStore(jdbc), new JdbcOutboxWriter(jdbc, outbox.cleanup(), clock),
+		return new CallbackIntake(new JdbcPaymentStore(jdbc), new JdbcOutboxWriter(jdbcTemplate, outbox.cleanup(), clock),
 				new SpringTransactions(new TransactionTemplate(transactionManager)), clock, UUID::randomUUID,
 				groupCommit.settings(), writers, new GroupCommitMetrics(meters));
 	}

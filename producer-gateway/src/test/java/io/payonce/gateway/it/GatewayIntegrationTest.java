@@ -29,6 +29,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -60,6 +61,9 @@ abstract class GatewayIntegrationTest {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	JdbcTemplate jdbcTemplate;
 
 	@Autowired
 	LookupConnector lookup;

@@ -40,7 +40,7 @@ class ImmediateOutboxCleanupIT extends GatewayIntegrationTest {
 		String orderNo = "O-" + newId();
 		OutboxEvent event = OutboxEvent.of(UUID.randomUUID(), new PaySuccess("N-1", orderNo, 1L,
 				new BigDecimal("1.00"), "CNY", Instant.parse("2026-09-28T02:00:12Z")), TraceContext.NONE);
-		JdbcOutboxWriter writer = new JdbcOutboxWriter(this.jdbc, OutboxProperties.Cleanup.IMMEDIATE,
+		JdbcOutboxWriter writer = new JdbcOutboxWriter(this.jdbcTemplate, OutboxProperties.Cleanup.IMMEDIATE,
 				Clock.systemUTC());
 		try (Connection root = LocalStack.shared().mariaDb().rootConnection()) {
 			String[] position = binlogPosition(root);

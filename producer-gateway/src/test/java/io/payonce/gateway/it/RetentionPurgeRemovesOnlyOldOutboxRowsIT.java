@@ -50,7 +50,7 @@ class RetentionPurgeRemovesOnlyOldOutboxRowsIT extends GatewayIntegrationTest {
 	}
 
 	private JdbcOutboxWriter writer(Instant at) {
-		return new JdbcOutboxWriter(this.jdbc, OutboxProperties.Cleanup.RETENTION, Clock.fixed(at, ZoneOffset.UTC));
+		return new JdbcOutboxWriter(this.jdbcTemplate, OutboxProperties.Cleanup.RETENTION, Clock.fixed(at, ZoneOffset.UTC));
 	}
 
 	private static OutboxEvent event(String orderNo) {
