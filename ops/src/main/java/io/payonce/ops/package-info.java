@@ -9,11 +9,13 @@
  * <li>{@code webhook}: the JSON alert webhook of the dlt-handler and the reconciliation;</li>
  * <li>{@code timeline}: the publisher of what the service did about an order to {@code pay.timeline} (issue 17),
  * {@code payonce.timeline.*};</li>
+ * <li>{@code tracing}: the span processors of a service that traces with OpenTelemetry, without Boot's export
+ * batcher while no exporter is set ({@code SpanProcessingAutoConfiguration});</li>
  * <li>{@code logging}: {@code TraceLogContext}, the order and the W3C trace of the record a line is about in the
  * logging context ({@code orderNo}, {@code traceId}, {@code spanId}), for the services that act on a record outside
  * a traced request (relay, dlt-handler, reconciliation).</li>
  * </ul>
- * Spring Boot picks up {@code startup}, {@code security} and {@code timeline} as auto-configuration: a service gets
+ * Spring Boot picks up {@code startup}, {@code security}, {@code timeline} and {@code tracing} as auto-configuration: a service gets
  * them by depending on this module.
  */
 package io.payonce.ops;
