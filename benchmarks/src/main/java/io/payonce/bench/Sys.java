@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongToDoubleFunction;
 
 /** What the operating system measures: load average and CPU time of a process (Linux /proc). */
 final class Sys {
@@ -65,9 +66,7 @@ final class Sys {
 
 	/** JIT compiler-thread CPU seconds of each named process, read now ({@link #compilerCpuSeconds}). */
 	static Map<String, Double> compilerCpuSnapshot(Map<String, Long> pids) {
-		Map<String, Double> snapshot = new LinkedHashMap<>();
-		pids.forEach((name, pid) -> snapshot.put(name, compilerCpuSeconds(pid)));
-		return snapshot;
+		return snapshot(pids, Sys::compilerCpuSeconds);
 	}
 
 	/**
@@ -118,8 +117,13 @@ final class Sys {
 
 	/** CPU seconds of each named process, read now. */
 	static Map<String, Double> cpuSnapshot(Map<String, Long> pids) {
+		return snapshot(pids, Sys::cpuSeconds);
+	}
+
+	/** {@code reader} applied to each named process's pid, in the order of {@code pids}. */
+	private static Map<String, Double> snapshot(Map<String, Long> pids, LongToDoubleFunction reader) {
 		Map<String, Double> snapshot = new LinkedHashMap<>();
-		pids.forEach((name, pid) -> snapshot.put(name, cpuSeconds(pid)));
+		pids.forEach((name, pid) -> snapshot.put(name, reader.applyAsDouble(pid)));
 		return snapshot;
 	}
 
